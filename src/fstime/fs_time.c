@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fs_time.c - clamp and truncate file timestamps per super block: the 2016
+ * RFC, mainline's timestamp_truncate(), and a division-free variant.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "fs_time.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <time.h>
+
+static atomic_ulong gran_warnings;
+static atomic_bool warn_verbose;
+
+static void warn_illegal_gran(unsigned int gran)
+{
+	atomic_fetch_add_explicit(&gran_warnings, 1, memory_order_relaxed);
+	if (atomic_load_explicit(&warn_verbose, memory_order_relaxed))
+		fprintf(stderr, "fstime: WARNING: illegal file time granularity: %u\n", gran);
+}
+
+unsigned long fs_time_gran_warnings(void)
+{
+	return atomic_load_explicit(&gran_warnings, memory_order_relaxed);
+}
+
+void fs_time_reset_gran_warnings(void)
+{
+	atomic_store_explicit(&gran_warnings, 0, memory_order_relaxed);
+}
+
+void fs_time_set_warn_verbose(bool verbose)
+{
+	atomic_store_explicit(&warn_verbose, verbose, memory_order_relaxed);
+}
+
+static struct timespec64 realtime_coarse(void *ctx)
+{
+	struct timespec now;
+
+	(void)ctx;
+	/* current_kernel_time64() reads the tick-updated xtime: the coarse clock. */
+	if (clock_gettime(CLOCK_REALTIME_COARSE, &now) != 0)
+		clock_gettime(CLOCK_REALTIME, &now);
+	return (struct timespec64){ .tv_sec = now.tv_sec, .tv_nsec = now.tv_nsec };
+}
+
+static const struct fs_time_clock default_clock = { .now = realtime_coarse };
+static _Atomic(const struct fs_time_clock *) active_clock = &default_clock;
+
+void fs_time_set_clock(const struct fs_time_clock *clock)
+{
+	atomic_store(&active_clock, clock ? clock : &default_clock);
+}
+
+struct timespec64 fs_time_now(void)
+{
+	const struct fs_time_clock *clock = atomic_load(&active_clock);
+
+	return clock->now(clock->ctx);
+}
+
+void sb_set_time_gran(struct super_block *sb, uint32_t gran)
+{
+	struct fs_time_gran_reciprocal r = { 0 };
+
+	sb->s_time_gran = gran;
+	if (gran > 1 && gran < NSEC_PER_SEC) {
+		uint32_t log2_ceil = 0;
+
+		while ((UINT64_C(1) << log2_ceil) < gran)
+			log2_ceil++;
+		/*
+		 * Granlund-Montgomery: with shift = 31 + ceil(log2(gran)) and
+		 * multiplier = ceil(2^shift / gran), (n * multiplier) >> shift ==
+		 * n / gran for every 0 <= n < 2^31; multiplier <= 2^32, so the
+		 * product stays below 2^63 and fits a u64 on every ABI.
+		 */
+		r.gran = gran;
+		r.shift = 31 + log2_ceil;
+		r.multiplier = ((UINT64_C(1) << r.shift) + gran - 1) / gran;
+	}
+	sb->s_time_gran_reciprocal = r;
+}
+
+void sb_init_rfc_defaults(struct super_block *sb)
+{
+	*sb = (struct super_block){
+		.s_time_min = FS_DEFAULT_MIN_TIMESTAMP,
+		.s_time_max = FS_DEFAULT_MAX_TIMESTAMP,
+	};
+	sb_set_time_gran(sb, NSEC_PER_SEC);
+}
+
+static time64_t clamp_sec(time64_t sec, time64_t lo, time64_t hi)
+{
+	/* clamp_val(): min(max(val, lo), hi), so hi wins if lo > hi. */
+	if (sec < lo)
+		sec = lo;
+	if (sec > hi)
+		sec = hi;
+	return sec;
+}
+
+void fs_time_range_check(const struct super_block *sb, struct timespec64 *ts)
+{
+	if (ts->tv_sec > sb->s_time_max || ts->tv_sec < sb->s_time_min) {
+		ts->tv_sec = clamp_sec(ts->tv_sec, sb->s_time_min, sb->s_time_max);
+		ts->tv_nsec = FS_TIMESTAMP_NSEC_NOT_VALID;
+		return;
+	}
+	if (ts->tv_nsec < 0 || ts->tv_nsec >= NSEC_PER_SEC)
+		ts->tv_nsec = 0;
+}
+
+int is_fs_timestamp_bad(struct timespec64 ts)
+{
+	return ts.tv_nsec == FS_TIMESTAMP_NSEC_NOT_VALID ? -1 : 0;
+}
+
+/*
+ * The kernel's granularity step, written with the kernel's types: tv_nsec is
+ * a long and gran an unsigned int, so on ABIs where long is 32 bits the usual
+ * arithmetic conversions make `tv_nsec % gran` an unsigned operation.  Valid
+ * nanoseconds are unaffected; a negative tv_nsec truncates differently on
+ * i386/armhf than on x86_64, exactly as in the kernel.
+ */
+static struct timespec64 trunc_nsec(struct timespec64 t, unsigned int gran)
+{
+	if (gran == 1)
+		; /* nothing to do */
+	else if (gran == NSEC_PER_SEC)
+		t.tv_nsec = 0;
+	else if (gran > 1 && gran < NSEC_PER_SEC)
+		t.tv_nsec -= t.tv_nsec % gran;
+	else
+		warn_illegal_gran(gran);
+	return t;
+}
+
+struct timespec64 fs_time_trunc(struct timespec64 t, const struct super_block *sb)
+{
+	fs_time_range_check(sb, &t);
+	if (is_fs_timestamp_bad(t))
+		return t;
+	return trunc_nsec(t, sb->s_time_gran);
+}
+
+struct timespec64 timespec64_trunc(struct timespec64 t, unsigned int gran)
+{
+	return trunc_nsec(t, gran);
+}
+
+static struct timespec64 clamp_mainline(struct timespec64 t, const struct super_block *sb)
+{
+	t.tv_sec = clamp_sec(t.tv_sec, sb->s_time_min, sb->s_time_max);
+	if (t.tv_sec == sb->s_time_max || t.tv_sec == sb->s_time_min)
+		t.tv_nsec = 0;
+	return t;
+}
+
+struct timespec64 timestamp_truncate(struct timespec64 t, const struct super_block *sb)
+{
+	return trunc_nsec(clamp_mainline(t, sb), sb->s_time_gran);
+}
+
+struct timespec64 timestamp_truncate_reciprocal(struct timespec64 t,
+						const struct super_block *sb)
+{
+	const struct fs_time_gran_reciprocal *r = &sb->s_time_gran_reciprocal;
+	uint32_t gran = sb->s_time_gran;
+
+	t = clamp_mainline(t, sb);
+	if (gran == 1)
+		return t;
+	if (gran == NSEC_PER_SEC) {
+		t.tv_nsec = 0;
+		return t;
+	}
+	if (gran > 1 && r->gran == gran && t.tv_nsec >= 0 && (unsigned long)t.tv_nsec < (1UL << 31)) {
+		uint64_t n = (uint64_t)t.tv_nsec;
+		uint64_t quotient = (n * r->multiplier) >> r->shift;
+
+		t.tv_nsec = (long)(quotient * gran);
+		return t;
+	}
+	return trunc_nsec(t, gran);
+}
+
+struct timespec64 current_fs_time(const struct super_block *sb)
+{
+	return fs_time_trunc(fs_time_now(), sb);
+}
+
+struct timespec64 current_fs_time_sec(const struct super_block *sb)
+{
+	struct timespec64 ts = { .tv_sec = fs_time_now().tv_sec, .tv_nsec = 0 };
+
+	fs_time_range_check(sb, &ts);
+	return ts;
+}
+
+int fs_mount_time_check(struct super_block *sb)
+{
+	if (is_fs_timestamp_bad(current_fs_time(sb)) && sb->s_op &&
+	    sb->s_op->bad_timestamp_mount)
+		return sb->s_op->bad_timestamp_mount(sb);
+	return 0;
+}
+
+bool vfs_inode_xtime_check(struct super_block *sb, struct timespec64 *ts)
+{
+	if (!is_fs_timestamp_bad(*ts))
+		return false;
+	ts->tv_nsec = 0;
+	if (sb->s_op && sb->s_op->bad_timestamp)
+		sb->s_op->bad_timestamp(sb);
+	return true;
+}
