@@ -9,7 +9,6 @@
 #ifndef Y2038_TESTS_RNG_H
 #define Y2038_TESTS_RNG_H
 
-#define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
