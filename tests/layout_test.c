@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fs_inode_info.h"
 #include "inode.h"
 #include "kunit.h"
 
@@ -263,6 +264,50 @@ static void test_ctime_current(struct kunit *test)
 	fs_time_set_clock(NULL);
 }
 
+/*
+ * Containers: the embedded inode, and the file system's own timestamp in the
+ * same representation.  On LP64 with the v6 body, ext4_inode_info matches
+ * this host's BTF (vfs_inode at 272; 1120 bytes for a 616-byte inode).
+ */
+static void test_containers(struct kunit *test)
+{
+	struct ext4_inode_info *ei = calloc(1, sizeof(*ei));
+	struct msdos_inode_info *fi = calloc(1, sizeof(*fi));
+	const struct timespec64 crtime = TS(1452144972, 999999999);
+	struct timespec64 back;
+
+	printf("%s on %s: ext4_inode_info %zu, msdos_inode_info %zu, cifsInodeInfo %zu\n",
+	       INODE_LAYOUT_NAME, INODE_ABI_NAME, sizeof(struct ext4_inode_info),
+	       sizeof(struct msdos_inode_info), sizeof(struct cifsInodeInfo));
+	if (!ei || !fi) {
+		KUNIT_EXPECT_TRUE(test, "calloc", ei && fi);
+		free(ei);
+		free(fi);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, "cifs", "netfs inode first", 0, offsetof(struct cifsInodeInfo, netfs.inode));
+	KUNIT_EXPECT_EQ(test, "ext4", "vfs_inode alignment", 0,
+			offsetof(struct ext4_inode_info, vfs_inode) % alignof(struct inode));
+#if INODE_ABI_LP64 && INODE_BODY == INODE_BODY_V6
+	KUNIT_EXPECT_EQ(test, "ext4 (host BTF)", "offsetof(vfs_inode)", 272,
+			offsetof(struct ext4_inode_info, vfs_inode));
+	KUNIT_EXPECT_EQ(test, "ext4 (host BTF)", "sizeof", sizeof(struct inode) == 616 ? 1120 : 1128,
+			sizeof(struct ext4_inode_info));
+#endif
+	INODE_REPR_STORE(ei, i_crtime, crtime);
+	back = INODE_REPR_LOAD(ei, i_crtime);
+	KUNIT_EXPECT_EQ(test, "ext4 i_crtime", "tv_nsec", crtime.tv_nsec, back.tv_nsec);
+	KUNIT_EXPECT_EQ(test, "ext4 i_crtime", "tv_sec", crtime.tv_sec, back.tv_sec);
+	INODE_REPR_STORE(fi, i_crtime, crtime);
+	back = INODE_REPR_LOAD(fi, i_crtime);
+	KUNIT_EXPECT_TS_EQ(test, "fat i_crtime", "round trip", crtime, back);
+	/* The embedded inode works through the same accessors. */
+	inode_set_mtime_to_ts(&ei->vfs_inode, crtime);
+	KUNIT_EXPECT_TS_EQ(test, "ext4 vfs_inode", "mtime", crtime, inode_get_mtime(&ei->vfs_inode));
+	free(ei);
+	free(fi);
+}
+
 int main(void)
 {
 	struct kunit test = { .suite = "layout_test " INODE_LAYOUT_NAME };
@@ -271,5 +316,6 @@ int main(void)
 	test_accessors(&test);
 	test_rfc_clamp(&test);
 	test_ctime_current(&test);
+	test_containers(&test);
 	return kunit_finish(&test);
 }
