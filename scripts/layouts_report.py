@@ -22,6 +22,7 @@ warnings from newer kernels go to stderr and are dropped; on i386 `-R`
 prints __attribute__((__packed__)) for structs holding 4-aligned s64.
 
 Usage: layouts_report.py --build DIR [--build DIR ...] [--out reports]
+       layouts_report.py --check --build DIR [--out reports]   (CTest: pahole_reference)
 """
 
 import argparse
@@ -406,13 +407,44 @@ def write_btf_compare(out, by_key, command, host, now, pahole_ver):
         f.write("\n".join(md) + "\n")
 
 
+def check(args):
+    """Compare fresh pahole output with the committed reference set; 0 if equal."""
+    mismatches = checked = 0
+    for abi, probes in discover(args.build):
+        for body, repr_name, obj in probes:
+            ref = os.path.join(args.out, "pahole", abi, "%s-%s.txt" % (body, repr_name))
+            try:
+                with open(ref) as f:
+                    want = f.read()
+            except OSError:
+                print("MISSING %s (run scripts/lab pahole)" % ref)
+                mismatches += 1
+                continue
+            got = run(["pahole", "-C", ",".join(STRUCTS), obj])
+            checked += 1
+            if got != want:
+                mismatches += 1
+                a, b = parse_struct(want, "inode"), parse_struct(got, "inode")
+                print("DIFFERS %s: struct inode %s -> %s bytes (run scripts/lab pahole and review)" %
+                      (ref, a and a["size"], b and b["size"]))
+    print("pahole reference check: %d layouts compared, %d differ" % (checked, mismatches))
+    return 1 if mismatches or not checked else 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", action="append", required=True, help="a CMake build directory (repeat per ABI)")
     ap.add_argument("--out", default="reports", help="output root (default: reports)")
+    ap.add_argument("--check", action="store_true",
+                    help="compare with the committed reference set instead of writing (exit 77 without pahole)")
     args = ap.parse_args(argv)
     if not shutil.which("pahole"):
+        if args.check:
+            print("layouts_report: SKIP: pahole not found")
+            return 77
         die("pahole not found (Debian package dwarves; scripts/lab deps installs it)")
+    if args.check:
+        return check(args)
     generate(args)
     return 0
 
