@@ -21,6 +21,8 @@
 #ifndef LAYOUTS_FS_INODE_INFO_H
 #define LAYOUTS_FS_INODE_INFO_H
 
+#include <stdbool.h>
+
 #include "inode.h"
 
 #ifdef __cplusplus
@@ -169,7 +171,7 @@ struct netfs_inode {
 
 struct cifsInodeInfo {
 	struct netfs_inode netfs; /* Netfslib context and vfs inode */
-	_Bool can_cache_brlcks;
+	bool can_cache_brlcks;
 	struct list_head llist; /* locks held by this inode */
 	struct rw_semaphore lock_sem; /* protect the fields above */
 	struct list_head openFileList;
@@ -177,7 +179,7 @@ struct cifsInodeInfo {
 	u32 cifsAttrs; /* e.g. DOS archive bit, sparse, compressed, system */
 	unsigned int oplock; /* oplock/lease level we have */
 	u16 epoch; /* used to track lease state changes */
-	_Bool lease_granted;
+	bool lease_granted;
 	unsigned long flags;
 	spinlock_t writers_lock;
 	unsigned int writers; /* Number of writers on this inode */

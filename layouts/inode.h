@@ -248,18 +248,21 @@ static inline struct timespec64 inode_mg_fine_time(const struct inode *inode,
 {
 	struct timespec64 now = current_time(inode);
 	u32 gran = inode->i_sb->s_time_gran;
+	time64_t nsec, carry;
 
 	if (timespec64_compare(&now, &floor) > 0)
 		return now;
 	if (gran == 0 || gran > NSEC_PER_SEC)
 		gran = 1; /* illegal granularity: step by 1 ns */
-	now = floor;
-	now.tv_nsec += (long)gran;
-	if (now.tv_nsec >= NSEC_PER_SEC) {
-		now.tv_nsec -= NSEC_PER_SEC;
-		if (now.tv_sec < TIME64_MAX)
-			now.tv_sec++;
-	}
+	/*
+	 * 64-bit arithmetic: a ctime stored through VFS_INODE_SET_XTIME() is not
+	 * normalised, so floor.tv_nsec may be anything below 2^31 and the sum
+	 * must not overflow a 32-bit long.
+	 */
+	nsec = (time64_t)floor.tv_nsec + gran;
+	carry = nsec / NSEC_PER_SEC;
+	now.tv_nsec = (long)(nsec % NSEC_PER_SEC);
+	now.tv_sec = floor.tv_sec > TIME64_MAX - carry ? TIME64_MAX : floor.tv_sec + carry;
 	return timestamp_truncate(now, inode->i_sb);
 }
 

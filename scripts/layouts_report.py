@@ -237,8 +237,6 @@ COLUMNS = [("body", "body"), ("repr", "representation"), ("size", "sizeof(inode)
 def fmt(v):
     if v is None:
         return "-"
-    if isinstance(v, int) and v > 0 and False:
-        return str(v)
     return str(v)
 
 

@@ -253,6 +253,21 @@ static void test_ctime_current(struct kunit *test)
 	KUNIT_EXPECT_TS_EQ(test, "unqueried repeat", "stored", got, inode_get_ctime(&inode));
 
 #if INODE_TIME_REPR == INODE_REPR_MULTIGRAIN
+	/* The fine-grained step carries into the seconds. */
+	ctx.now = TS(1700000001, 999999999);
+	inode_set_ctime_to_ts(&inode, TS(1700000001, 999999000));
+	inode_ctime_mark_queried(&inode);
+	got = inode_set_ctime_current(&inode);
+	KUNIT_EXPECT_TS_EQ(test, "queried at .999999: carry into next second", "returned",
+			   TS(1700000002, 0), got);
+	/* A non-normalised ctime (RFC macro path) must not overflow the step. */
+	VFS_INODE_SET_XTIME(i_ctime, &inode, TS(1700000001, 0x7fffff00L));
+	inode_ctime_mark_queried(&inode);
+	got = inode_set_ctime_current(&inode);
+	KUNIT_EXPECT_TRUE(test, "non-normalised queried ctime", got.tv_sec > 1700000001);
+	KUNIT_EXPECT_TRUE(test, "non-normalised queried ctime: nsec valid",
+			  got.tv_nsec >= 0 && got.tv_nsec < NSEC_PER_SEC);
+
 	/* v6.13 normalises ctime on store, so nsec can never reach the flag bit. */
 	got = inode_set_ctime_to_ts(&inode, TS(10, 2 * NSEC_PER_SEC + 5));
 	KUNIT_EXPECT_TS_EQ(test, "normalise carry", "ctime", TS(12, 5), got);
