@@ -24,7 +24,9 @@ static int64_t floor_div(int64_t a, int64_t b)
 
 static int64_t floor_mod(int64_t a, int64_t b)
 {
-	return a - floor_div(a, b) * b;
+	int64_t r = a % b; /* a - (a / b) * b could overflow at INT64_MIN */
+
+	return (r != 0 && (r < 0) != (b < 0)) ? r + b : r;
 }
 
 void time64_to_tm(time64_t totalsecs, int offset, struct tm64 *result)
