@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * repr_packed12.h - the RFC's struct inode_timespec as the 2016 thread
+ * discussed it: a 64-bit tv_sec and a 32-bit tv_nsec, packed and aligned to 4
+ * so that each timestamp is 12 bytes on every ABI (Dave Chinner: "premature
+ * optimization").  Include through layouts/inode.h only.
+ *
+ * The struct is 4-aligned, so its tv_sec may sit at an address that is not a
+ * multiple of 8: loads go through the packed type (the compiler emits what
+ * the ABI needs), never through a time64_t pointer.
+ */
+#ifndef LAYOUTS_REPR_PACKED12_H
+#define LAYOUTS_REPR_PACKED12_H
+
+#include "kernel_standins.h"
+#include "time64.h"
+
+struct inode_timespec {
+	s64 tv_sec;
+	s32 tv_nsec;
+} __attribute__((packed, aligned(4)));
+
+#define INODE_REPR_NAME "packed12"
+
+#define INODE_TIMESTAMP_MEMBERS           \
+	struct inode_timespec i_atime;   \
+	struct inode_timespec i_mtime;   \
+	struct inode_timespec i_ctime;
+
+#define INODE_FS_TIMESTAMP(name) struct inode_timespec name;
+
+#define INODE_TIMESTAMP_FIRST i_atime
+#define INODE_TIMESTAMP_LAST i_ctime
+#define INODE_TIMESTAMP_BYTES (3 * sizeof(struct inode_timespec))
+#define INODE_REPR_GENERATION_IN_TIMESTAMP_HOLE 0
+
+static inline struct timespec64 inode_repr_load(struct inode_timespec t)
+{
+	return (struct timespec64){ .tv_sec = t.tv_sec, .tv_nsec = t.tv_nsec };
+}
+
+static inline struct inode_timespec inode_repr_pack(struct timespec64 ts)
+{
+	/* Valid tv_nsec (< 10^9) fits s32; the RFC's marker INT_MAX does too. */
+	return (struct inode_timespec){ .tv_sec = ts.tv_sec, .tv_nsec = (s32)ts.tv_nsec };
+}
+
+#define INODE_REPR_LOAD(obj, xtime) inode_repr_load((obj)->xtime)
+#define INODE_REPR_SEC(obj, xtime) ((time64_t)(obj)->xtime.tv_sec)
+#define INODE_REPR_NSEC(obj, xtime) ((long)(obj)->xtime.tv_nsec)
+#define INODE_REPR_STORE(obj, xtime, ts) ((obj)->xtime = inode_repr_pack(ts))
+
+#endif /* LAYOUTS_REPR_PACKED12_H */

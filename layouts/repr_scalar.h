@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * repr_scalar.h - discrete integers: three time64_t seconds, then three
+ * 32-bit nanoseconds.  RFC 02/15 (CONFIG_FS_USES_64BIT_TIME, s32 nsec) and
+ * mainline v6.11 ("fs: switch timespec64 fields in inode to discrete
+ * integers", u32 nsec; this header uses the mainline u32).  36 bytes on every
+ * ABI; mainline moved i_generation into the 4-byte hole after the nsec
+ * fields, and so does the v6 body with this representation.
+ * Include through layouts/inode.h only.
+ */
+#ifndef LAYOUTS_REPR_SCALAR_H
+#define LAYOUTS_REPR_SCALAR_H
+
+#include "kernel_standins.h"
+#include "time64.h"
+
+#define INODE_REPR_NAME "scalar"
+
+#define INODE_TIMESTAMP_MEMBERS   \
+	time64_t i_atime_sec;    \
+	time64_t i_mtime_sec;    \
+	time64_t i_ctime_sec;    \
+	u32 i_atime_nsec;        \
+	u32 i_mtime_nsec;        \
+	u32 i_ctime_nsec;
+
+/* A container's own timestamp as a pair of discrete integers. */
+#define INODE_FS_TIMESTAMP(name) \
+	time64_t name##_sec;     \
+	u32 name##_nsec;
+
+#define INODE_TIMESTAMP_FIRST i_atime_sec
+#define INODE_TIMESTAMP_LAST i_ctime_nsec
+#define INODE_TIMESTAMP_BYTES (3 * sizeof(time64_t) + 3 * sizeof(u32))
+#define INODE_REPR_GENERATION_IN_TIMESTAMP_HOLE 1
+
+#define INODE_REPR_SEC(obj, xtime) ((obj)->xtime##_sec)
+#define INODE_REPR_NSEC(obj, xtime) ((long)(obj)->xtime##_nsec)
+#define INODE_REPR_LOAD(obj, xtime) \
+	((struct timespec64){ .tv_sec = INODE_REPR_SEC(obj, xtime), .tv_nsec = INODE_REPR_NSEC(obj, xtime) })
+/* u32 conversion: a negative tv_nsec wraps, as in mainline. */
+#define INODE_REPR_STORE(obj, xtime, ts) \
+	((obj)->xtime##_sec = (ts).tv_sec, (obj)->xtime##_nsec = (u32)(ts).tv_nsec)
+
+#endif /* LAYOUTS_REPR_SCALAR_H */

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * repr_timespec64.h - timestamps as struct timespec64 (time64_t tv_sec; long
+ * tv_nsec): mainline from v4.18 ("vfs: change inode times to use struct
+ * timespec64") until v6.11, and Dave Chinner's preferred end state in 2016.
+ *
+ * Per timestamp: 16 bytes on LP64; on ILP32 the compilers differ: 12 on i386
+ * (s64 aligned to 4) but 16 on armhf (EABI aligns s64 to 8, leaving a 4-byte
+ * tail).  Include through layouts/inode.h only.
+ */
+#ifndef LAYOUTS_REPR_TIMESPEC64_H
+#define LAYOUTS_REPR_TIMESPEC64_H
+
+#include "kernel_standins.h"
+#include "time64.h"
+
+#define INODE_REPR_NAME "timespec64"
+
+#define INODE_TIMESTAMP_MEMBERS       \
+	struct timespec64 i_atime;   \
+	struct timespec64 i_mtime;   \
+	struct timespec64 i_ctime;
+
+#define INODE_FS_TIMESTAMP(name) struct timespec64 name;
+
+#define INODE_TIMESTAMP_FIRST i_atime
+#define INODE_TIMESTAMP_LAST i_ctime
+#define INODE_TIMESTAMP_BYTES (3 * sizeof(struct timespec64))
+#define INODE_REPR_GENERATION_IN_TIMESTAMP_HOLE 0
+
+#define INODE_REPR_LOAD(obj, xtime) ((obj)->xtime)
+#define INODE_REPR_SEC(obj, xtime) ((obj)->xtime.tv_sec)
+#define INODE_REPR_NSEC(obj, xtime) ((obj)->xtime.tv_nsec)
+#define INODE_REPR_STORE(obj, xtime, ts) ((obj)->xtime = (ts))
+
+#endif /* LAYOUTS_REPR_TIMESPEC64_H */
