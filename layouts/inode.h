@@ -21,6 +21,7 @@
 #define LAYOUTS_INODE_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "fs_time.h"
 #include "kernel_standins.h"
@@ -81,6 +82,23 @@ extern "C" {
 static inline size_t inode_timestamp_bytes(void)
 {
 	return INODE_TIMESTAMP_BYTES;
+}
+
+/**
+ * inode_init_always - zero @inode and tie it to @sb, as the kernel's
+ * inode_init_always() does for the members this model uses
+ *
+ * struct inode cannot be assigned (i_nlink is const, as in the kernel), so
+ * callers that need a fresh inode, e.g. in an array, use this.  i_mapping
+ * points at the embedded i_data, whose host is the inode.  Returns 0.
+ */
+static inline int inode_init_always(struct super_block *sb, struct inode *inode)
+{
+	memset(inode, 0, sizeof(*inode));
+	inode->i_sb = sb;
+	inode->i_data.host = inode;
+	inode->i_mapping = &inode->i_data;
+	return 0;
 }
 
 /* Offset of the first timestamp byte and one past the last, for reports. */

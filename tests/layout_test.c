@@ -134,7 +134,10 @@ static void test_accessors(struct kunit *test)
 		free(b);
 		return;
 	}
-	a->i_sb = b->i_sb = &sb;
+	inode_init_always(&sb, a);
+	inode_init_always(&sb, b);
+	KUNIT_EXPECT_TRUE(test, "inode_init_always", a->i_sb == &sb && a->i_mapping == &a->i_data &&
+							  a->i_data.host == a && a->i_nlink == 0);
 
 	for (i = 0; i < ARRAY_SIZE(accessor_cases); i++) {
 		const struct accessor_case *tc = &accessor_cases[i];
