@@ -94,7 +94,7 @@ static inline size_t inode_timestamp_bytes(void)
  */
 static inline int inode_init_always(struct super_block *sb, struct inode *inode)
 {
-	memset(inode, 0, sizeof(*inode));
+	memset((void *)inode, 0, sizeof(*inode)); /* (void *): C++ consumers, const i_nlink */
 	inode->i_sb = sb;
 	inode->i_data.host = inode;
 	inode->i_mapping = &inode->i_data;

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * main.c - what y2038-bench registers (the shim owns main()).
+ *
+ * Per-layout families come from the generated bench_registry.c; the
+ * layout-independent ones (the shim's own overhead) are listed here.  The
+ * seed of every random input is drawn once, printed, and recorded in the
+ * JSON context, so that a run can be replayed with Y2038_SEED.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "bench.h"
+#include "test_rng.h"
+
+void bench_register_layouts(void);
+void shim_overhead_register(void);
+uint64_t bench_seed(void);
+
+static uint64_t run_seed;
+
+uint64_t bench_seed(void)
+{
+	return run_seed;
+}
+
+void bench_register_all(void)
+{
+	char text[32];
+
+	run_seed = test_seed_from_env("y2038-bench");
+	snprintf(text, sizeof(text), "%" PRIu64, run_seed);
+	bench_add_context("y2038_seed", text);
+	bench_add_context("y2038_layouts", Y2038_BENCH_LAYOUTS);
+	shim_overhead_register();
+	bench_register_layouts();
+}
