@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * accessor.c - the cost of one timestamp access per layout, in ns/op.
+ *
+ * Compiled once per layout (bench_layout.h); registers
+ * accessor/<op>/<body>/<repr> for every row of accessor_cases[] below.
+ *
+ * Inlining: the accessors are static inline, as in the kernel, and stay
+ * inline here: a call would cost more than the access and is not what the
+ * kernel pays.  What is out of line here is out of line in the kernel too:
+ * the clock and timestamp_truncate() behind inode_set_ctime_current(), and
+ * the RFC's clamp check (fstime's vfs_inode_xtime_check()) inside
+ * VFS_INODE_SET_XTIME() / VFS_INODE_SWAP_XTIME().
+ *
+ * Each benchmark runs ACCESSOR_BATCH operations per call into the shim
+ * (bench_keep_running_batch), so the reported time per iteration is per
+ * operation and items_per_second is operations per second.  The operations
+ * go round ACCESSOR_INODES inodes (about 10 KiB: L1-resident; cache effects
+ * are walk.c's business) and ACCESSOR_BATCH pre-generated inputs, drawn from
+ * bench_seed() so that every layout sees the same values: seconds in
+ * [0, 2^33) (beyond 2038; the timespec layout on ILP32 narrows them, which is
+ * the cost of that layout), nanoseconds in [0, NSEC_PER_SEC).
+ *
+ * Throughput rows use independent inputs; *_latency rows make each operation
+ * depend on the previous result, so the figure is the length of the
+ * dependency chain.  Against dead-code elimination: loaded values are summed
+ * into a local that goes through bench_do_not_optimize() at the end, and a
+ * compiler barrier (bench_clobber_memory(), no instruction) after each
+ * operation keeps the compiler from merging loads or dropping stores across
+ * operations; the inodes escape (bench_escape) before the loop.
+ * bench/DISASSEMBLY.md shows the loops as compiled.
+ *
+ * Note: a per-benchmark minimum time (quick mode) takes precedence over
+ * --benchmark_min_time in Google Benchmark 1.7.1; full mode sets none.
+ */
+#include "bench_layout.h"
+#include "test_rng.h"
+
+#define ACCESSOR_BATCH 256
+#define ACCESSOR_INODES 16
+#define ACCESSOR_QUICK_MIN_TIME 0.05 /* seconds */
+
+/*
+ * The latency chain of get_mtime_latency keeps the byte offset of the next
+ * inode in the low bits of tv_nsec, so the chain is load, mask, add (no
+ * index multiply by an odd stride).
+ */
+#define ACCESSOR_CHAIN_MASK 0x3fffL
+_Static_assert(ACCESSOR_INODES * sizeof(struct inode) <= ACCESSOR_CHAIN_MASK + 1,
+	       "inode offsets must fit the chain mask");
+
+/* 2038-01-19T03:14:08Z: the first second a 32-bit time_t cannot hold. */
+#define ACCESSOR_CLOCK_SEC 2147483648LL
+
+/* Benchmark bodies carry the layout in their symbol, for objdump and perf. */
+#define ACCESSOR_FN(op) BENCH_LAYOUT_SYMBOL(accessor_##op)
+
+/* The fs-private timestamp of Dave Chinner's boundary conversion. */
+struct accessor_fs_time {
+	struct kernel_old_timespec i_mtime;
+};
+
+struct accessor_fixture {
+	struct inode inodes[ACCESSOR_INODES];
+	struct accessor_fs_time fs_times[ACCESSOR_INODES];
+	struct timespec64 inputs[ACCESSOR_BATCH];
+	struct super_block sb;
+	struct timespec64 clock_now;
+	struct fs_time_clock clock;
+};
+
+static struct timespec64 accessor_fixed_clock(void *ctx)
+{
+	return *(const struct timespec64 *)ctx;
+}
+
+static struct timespec64 accessor_random_ts(struct test_rng *rng)
+{
+	return (struct timespec64){ .tv_sec = (time64_t)test_rng_below(rng, UINT64_C(1) << 33),
+				    .tv_nsec = (long)test_rng_below(rng, NSEC_PER_SEC) };
+}
+
+/*
+ * accessor_setup - the fixture, or NULL after bench_skip_with_error()
+ *
+ * Every inode gets random a/m/c times; the mtime nsec also carries the byte
+ * offset of the next inode of one cycle through all ACCESSOR_INODES (the
+ * chain of get_mtime_latency).  Installs a fixed clock at 2038-01-19T03:14:08
+ * for inode_set_ctime_current(); accessor_teardown() restores the default.
+ */
+static struct accessor_fixture *accessor_setup(struct bench_state *st)
+{
+	size_t bytes = (sizeof(struct accessor_fixture) + 63) / 64 * 64;
+	struct accessor_fixture *fx = aligned_alloc(64, bytes);
+	struct test_rng rng = { .state = bench_seed() };
+
+	if (!fx) {
+		bench_skip_with_error(st, "accessor: aligned_alloc of the fixture failed");
+		return NULL;
+	}
+	memset(fx, 0, bytes);
+	sb_init_rfc_defaults(&fx->sb);
+	fx->sb.s_time_min = TIME64_MIN;
+	fx->sb.s_time_max = TIME64_MAX;
+	sb_set_time_gran(&fx->sb, 1);
+	for (int k = 0; k < ACCESSOR_INODES; k++) {
+		struct inode *inode = &fx->inodes[k];
+		struct timespec64 mtime = accessor_random_ts(&rng);
+		long next = (long)(((k + 1) % ACCESSOR_INODES) * sizeof(struct inode));
+
+		inode_init_always(&fx->sb, inode);
+		mtime.tv_nsec = (mtime.tv_nsec & ~ACCESSOR_CHAIN_MASK) | next;
+		inode_set_atime_to_ts(inode, accessor_random_ts(&rng));
+		inode_set_mtime_to_ts(inode, mtime);
+		inode_set_ctime_to_ts(inode, accessor_random_ts(&rng));
+		fx->fs_times[k].i_mtime = vfs_time_to_timespec(accessor_random_ts(&rng));
+	}
+	for (int i = 0; i < ACCESSOR_BATCH; i++)
+		fx->inputs[i] = accessor_random_ts(&rng);
+	fx->clock_now = (struct timespec64){ .tv_sec = ACCESSOR_CLOCK_SEC, .tv_nsec = 123456789 };
+	fx->clock = (struct fs_time_clock){ .now = accessor_fixed_clock, .ctx = &fx->clock_now };
+	fs_time_set_clock(&fx->clock);
+	bench_escape(fx);
+	return fx;
+}
+
+static void accessor_teardown(struct bench_state *st, struct accessor_fixture *fx, uint64_t acc)
+{
+	uint64_t result = acc; /* a fresh local: acc itself never needs a memory home */
+
+	bench_do_not_optimize(result);
+	bench_escape(fx);
+	fs_time_set_clock(NULL);
+	free(fx);
+	bench_set_items_processed(st, bench_iterations_done(st));
+}
+
+/* Folds a timestamp into the running sum; unsigned, so it wraps without UB. */
+static inline uint64_t accessor_fold(struct timespec64 ts)
+{
+	return (uint64_t)ts.tv_sec + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * The throughput skeleton: the body (the macro's arguments) runs once per operation with i in
+ * 0..ACCESSOR_BATCH-1, inode = the (i % ACCESSOR_INODES)-th inode, next =
+ * the one after it, fx and acc in scope.
+ */
+#define ACCESSOR_LOOP(...)                                                         \
+	do {                                                                       \
+		struct accessor_fixture *fx = accessor_setup(st);                  \
+		uint64_t acc = 0;                                                  \
+		(void)arg;                                                         \
+		if (!fx)                                                           \
+			return;                                                    \
+		while (bench_keep_running_batch(st, ACCESSOR_BATCH)) {             \
+			for (int i = 0; i < ACCESSOR_BATCH; i++) {                 \
+				struct inode *inode = &fx->inodes[i % ACCESSOR_INODES]; \
+				struct inode *next =                               \
+					&fx->inodes[(i + 1) % ACCESSOR_INODES];    \
+				(void)next;                                        \
+				__VA_ARGS__;                                       \
+				bench_clobber_memory();                            \
+			}                                                          \
+		}                                                                  \
+		accessor_teardown(st, fx, acc);                                    \
+	} while (0)
+
+static void ACCESSOR_FN(get_atime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(acc += accessor_fold(inode_get_atime(inode)));
+}
+
+static void ACCESSOR_FN(get_mtime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(acc += accessor_fold(inode_get_mtime(inode)));
+}
+
+static void ACCESSOR_FN(get_ctime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(acc += accessor_fold(inode_get_ctime(inode)));
+}
+
+static void ACCESSOR_FN(get_mtime_sec)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(acc += (uint64_t)inode_get_mtime_sec(inode));
+}
+
+static void ACCESSOR_FN(set_atime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(inode_set_atime_to_ts(inode, fx->inputs[i]));
+}
+
+static void ACCESSOR_FN(set_mtime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(inode_set_mtime_to_ts(inode, fx->inputs[i]));
+}
+
+static void ACCESSOR_FN(set_ctime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(inode_set_ctime_to_ts(inode, fx->inputs[i]));
+}
+
+/* timespec64_compare() of two inodes' mtimes: random values, random sign. */
+static void ACCESSOR_FN(compare_mtime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP({
+		struct timespec64 a = inode_get_mtime(inode), b = inode_get_mtime(next);
+
+		acc += (uint64_t)(int64_t)timespec64_compare(&a, &b);
+	});
+}
+
+/* Mainline has no swap helper: callers (e.g. ext4 swap_inode_boot_loader) get and set. */
+static void ACCESSOR_FN(swap_mtime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP({
+		struct timespec64 a = inode_get_mtime(inode);
+
+		inode_set_mtime_to_ts(inode, inode_get_mtime(next));
+		inode_set_mtime_to_ts(next, a);
+	});
+}
+
+/*
+ * Fixed clock: with multigrain the ctime equals "now" after the first call
+ * and inode_set_ctime_current() returns without storing; the others store
+ * every time.  That difference is the algorithm's, not the harness's.
+ */
+static void ACCESSOR_FN(set_ctime_current)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(acc += accessor_fold(inode_set_ctime_current(inode)));
+}
+
+/*
+ * stat() then change: the ctime was queried (multigrain: I_CTIME_QUERIED
+ * set), so the fixed clock's "now" is not later and multigrain must take a
+ * fine-grained time and swap it in with cmpxchg.  A no-op mark elsewhere.
+ */
+static void ACCESSOR_FN(set_ctime_current_queried)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP({
+		inode_ctime_mark_queried(inode);
+		acc += accessor_fold(inode_set_ctime_current(inode));
+	});
+}
+
+/* The RFC's macros (VFS_INODE_SET_XTIME() includes the clamp-marker check). */
+static void ACCESSOR_FN(rfc_get_mtime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(acc += accessor_fold(VFS_INODE_GET_XTIME(i_mtime, inode)));
+}
+
+static void ACCESSOR_FN(rfc_set_mtime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(VFS_INODE_SET_XTIME(i_mtime, inode, fx->inputs[i]));
+}
+
+static void ACCESSOR_FN(rfc_swap_mtime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(VFS_INODE_SWAP_XTIME(i_mtime, inode, next));
+}
+
+/*
+ * Dave Chinner's boundary: a file system that keeps a struct timespec of its
+ * own converts when it writes the VFS inode back (to_fs) and when it fills
+ * the VFS inode from its copy (from_fs).
+ */
+static void ACCESSOR_FN(boundary_to_fs_mtime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(fx->fs_times[i % ACCESSOR_INODES].i_mtime =
+			      vfs_time_to_timespec(inode_get_mtime(inode)));
+}
+
+static void ACCESSOR_FN(boundary_from_fs_mtime)(struct bench_state *st, const void *arg)
+{
+	ACCESSOR_LOOP(inode_set_mtime_to_ts(
+		inode, timespec_to_vfs_time(fx->fs_times[i % ACCESSOR_INODES].i_mtime)));
+}
+
+/*
+ * Latency: the next inode is named by the mtime just read (byte offset in
+ * the low bits of tv_nsec), so each load waits for the previous one.
+ */
+static void ACCESSOR_FN(get_mtime_latency)(struct bench_state *st, const void *arg)
+{
+	struct accessor_fixture *fx = accessor_setup(st);
+	uint64_t acc = 0;
+	long offset = 0;
+
+	(void)arg;
+	if (!fx)
+		return;
+	while (bench_keep_running_batch(st, ACCESSOR_BATCH)) {
+		for (int i = 0; i < ACCESSOR_BATCH; i++) {
+			const struct inode *inode =
+				(const struct inode *)((const char *)fx->inodes + offset);
+			struct timespec64 ts = inode_get_mtime(inode);
+
+			acc += (uint64_t)ts.tv_sec;
+			offset = ts.tv_nsec & ACCESSOR_CHAIN_MASK;
+			bench_clobber_memory();
+		}
+	}
+	accessor_teardown(st, fx, acc + (uint64_t)offset);
+}
+
+/*
+ * Latency: read, advance by 1 ns, write back, on one inode: each get waits
+ * for the previous set (store-to-load forwarding, or its failure when the
+ * compiler stores the struct in one width and loads it in another).
+ */
+static void ACCESSOR_FN(update_mtime_latency)(struct bench_state *st, const void *arg)
+{
+	struct accessor_fixture *fx = accessor_setup(st);
+
+	(void)arg;
+	if (!fx)
+		return;
+	while (bench_keep_running_batch(st, ACCESSOR_BATCH)) {
+		for (int i = 0; i < ACCESSOR_BATCH; i++) {
+			struct timespec64 ts = inode_get_mtime(&fx->inodes[0]);
+
+			if (++ts.tv_nsec >= NSEC_PER_SEC)
+				ts.tv_nsec = 0;
+			inode_set_mtime_to_ts(&fx->inodes[0], ts);
+			bench_clobber_memory();
+		}
+	}
+	accessor_teardown(st, fx, 0);
+}
+
+struct accessor_case {
+	const char *op;
+	bench_fn fn;
+};
+
+static const struct accessor_case accessor_cases[] = {
+	{ "get_atime", ACCESSOR_FN(get_atime) },
+	{ "get_mtime", ACCESSOR_FN(get_mtime) },
+	{ "get_ctime", ACCESSOR_FN(get_ctime) },
+	{ "get_mtime_sec", ACCESSOR_FN(get_mtime_sec) },
+	{ "get_mtime_latency", ACCESSOR_FN(get_mtime_latency) },
+	{ "set_atime", ACCESSOR_FN(set_atime) },
+	{ "set_mtime", ACCESSOR_FN(set_mtime) },
+	{ "set_ctime", ACCESSOR_FN(set_ctime) },
+	{ "update_mtime_latency", ACCESSOR_FN(update_mtime_latency) },
+	{ "compare_mtime", ACCESSOR_FN(compare_mtime) },
+	{ "swap_mtime", ACCESSOR_FN(swap_mtime) },
+	{ "set_ctime_current", ACCESSOR_FN(set_ctime_current) },
+	{ "set_ctime_current_queried", ACCESSOR_FN(set_ctime_current_queried) },
+	{ "rfc_get_mtime", ACCESSOR_FN(rfc_get_mtime) },
+	{ "rfc_set_mtime", ACCESSOR_FN(rfc_set_mtime) },
+	{ "rfc_swap_mtime", ACCESSOR_FN(rfc_swap_mtime) },
+	{ "boundary_to_fs_mtime", ACCESSOR_FN(boundary_to_fs_mtime) },
+	{ "boundary_from_fs_mtime", ACCESSOR_FN(boundary_from_fs_mtime) },
+};
+
+void BENCH_LAYOUT_SYMBOL(accessor_register)(void)
+{
+	for (size_t i = 0; i < sizeof(accessor_cases) / sizeof(accessor_cases[0]); i++) {
+		struct bench *b = bench_register_layout("accessor", accessor_cases[i].op,
+							accessor_cases[i].fn, NULL, NULL);
+
+		if (!bench_full_mode())
+			bench_min_time(b, ACCESSOR_QUICK_MIN_TIME);
+	}
+}
