@@ -29,16 +29,12 @@
  * operation keeps the compiler from merging loads or dropping stores across
  * operations; the inodes escape (bench_escape) before the loop.
  * bench/DISASSEMBLY.md shows the loops as compiled.
- *
- * Note: a per-benchmark minimum time (quick mode) takes precedence over
- * --benchmark_min_time in Google Benchmark 1.7.1; full mode sets none.
  */
 #include "bench_layout.h"
 #include "test_rng.h"
 
 #define ACCESSOR_BATCH 256
 #define ACCESSOR_INODES 16
-#define ACCESSOR_QUICK_MIN_TIME 0.05 /* seconds */
 
 /*
  * The latency chain of get_mtime_latency keeps the byte offset of the next
@@ -359,10 +355,7 @@ static const struct accessor_case accessor_cases[] = {
 void BENCH_LAYOUT_SYMBOL(accessor_register)(void)
 {
 	for (size_t i = 0; i < sizeof(accessor_cases) / sizeof(accessor_cases[0]); i++) {
-		struct bench *b = bench_register_layout("accessor", accessor_cases[i].op,
-							accessor_cases[i].fn, NULL, NULL);
-
-		if (!bench_full_mode())
-			bench_min_time(b, ACCESSOR_QUICK_MIN_TIME);
+		bench_register_layout("accessor", accessor_cases[i].op, accessor_cases[i].fn, NULL,
+				      NULL);
 	}
 }

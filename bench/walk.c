@@ -52,7 +52,6 @@
 
 #define WALK_LINE 64           /* bytes per cache line (x86, arm64) */
 #define WALK_MIN_BATCH 256     /* inodes per call into the shim, at least */
-#define WALK_QUICK_MIN_TIME 0.05 /* seconds */
 #define WALK_HUGE_PAGE ((size_t)2 << 20)
 
 /* "Now" of the walk, 2023-11-14: every representation on every ABI holds it. */
@@ -536,7 +535,5 @@ void BENCH_LAYOUT_SYMBOL(walk_register)(void)
 
 		for (size_t i = 0; i < count_len; i++)
 			bench_arg(b, counts[i]);
-		if (!full)
-			bench_min_time(b, WALK_QUICK_MIN_TIME);
 	}
 }

@@ -25,19 +25,32 @@ namespace {
 std::atomic<bool> g_benchmark_failed{false};
 bool g_full_mode = false;
 
-// Remove --y2038_full from argv (Google Benchmark rejects unknown flags).
-void take_own_flags(int &argc, char **argv)
-{
-	int kept = 1;
+// The quick mode's default minimum time per benchmark, in seconds.  Passed
+// as a flag, not with Benchmark::MinTime(): that would append
+// "/min_time:0.050" to every name in Google Benchmark 1.7.1 and would beat
+// a --benchmark_min_time given on the command line.
+constexpr const char *kQuickMinTimeFlag = "--benchmark_min_time=0.05";
 
+// Remove --y2038_full from argv (Google Benchmark rejects unknown flags);
+// in quick mode put the quick minimum time first, so that a
+// --benchmark_min_time of the user's, parsed later, wins.  Returns the new
+// argv (static storage: Google Benchmark keeps pointers into it).
+char **take_own_flags(int &argc, char **argv)
+{
+	static std::vector<char *> args;
+
+	args.assign(argv, argv + 1);
 	for (int i = 1; i < argc; i++) {
 		if (std::strcmp(argv[i], "--y2038_full") == 0)
 			g_full_mode = true;
 		else
-			argv[kept++] = argv[i];
+			args.push_back(argv[i]);
 	}
-	argc = kept;
-	argv[argc] = nullptr;
+	if (!g_full_mode)
+		args.insert(args.begin() + 1, const_cast<char *>(kQuickMinTimeFlag));
+	argc = static_cast<int>(args.size());
+	args.push_back(nullptr);
+	return args.data();
 }
 
 benchmark::internal::Benchmark *to_cxx(struct bench *b)
@@ -195,7 +208,7 @@ void bench_counter(struct bench_state *st, const char *name, double value, unsig
 
 int main(int argc, char **argv)
 {
-	take_own_flags(argc, argv);
+	argv = take_own_flags(argc, argv);
 	bench_register_all();
 	benchmark::Initialize(&argc, argv);
 	if (benchmark::ReportUnrecognizedArguments(argc, argv))

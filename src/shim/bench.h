@@ -46,6 +46,8 @@ void bench_register_all(void);
 /*
  * True when the program was started with --y2038_full (the shim strips the
  * flag before Google Benchmark sees argv): register more sizes and cases.
+ * Without it (quick mode) the default minimum time per benchmark is 0.05 s
+ * instead of Google Benchmark's 0.5 s; --benchmark_min_time still wins.
  * Valid inside bench_register_all() and later.
  */
 bool bench_full_mode(void);
