@@ -13,7 +13,9 @@
  *    their own size, always naturally aligned in these layouts;
  *  - a 64-bit tv_sec on an ILP32 ABI: two 32-bit accesses, low half first
  *    (what gcc -m32 emits for a plain s64 load or store, and what the
- *    kernel's READ_ONCE() of a u64 does on 32-bit: it is not atomic);
+ *    kernel's READ_ONCE() of a u64 does on 32-bit: it is not atomic; armv7
+ *    may use ldrd/strd, single-copy atomic only with LPAE, so armhf is
+ *    modelled as i386 is);
  *  - a 64-bit tv_sec on an LP64 ABI: one 64-bit access when 8-aligned.
  *    packed12's tv_sec is only 4-aligned (i_mtime sits at a 4 mod 8 offset):
  *    C11 has no race-free 64-bit access there, so it is split into its two

@@ -7,7 +7,7 @@
  * every stored value as consistent and hand-made mixes as torn; the lockless
  * accessors of layouts/inode_lockless.h agree with the layout's own; the
  * seqcount_t model counts as the kernel's does.  Then the experiment: one
- * writer stores Y2038_TORN_WRITES (default 2^19) values into i_mtime while
+ * writer stores Y2038_TORN_WRITES (default 2^22) values into i_mtime while
  * one reader per spare CPU (at least one) loads it, without and with a
  * seqcount.  Asserted: the seqcount variant sees no torn read.  Printed, not
  * asserted: how many the unprotected variant saw (on two noisy cores it may
@@ -224,7 +224,7 @@ static void print_counts(const char *variant, const char *access, const struct t
 static unsigned long writes_from_env(void)
 {
 	const char *env = getenv("Y2038_TORN_WRITES");
-	unsigned long n = 1UL << 19;
+	unsigned long n = 1UL << 22;
 
 	if (env && *env) {
 		char *end;
