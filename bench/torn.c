@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * torn.c - the torn-read experiment as a benchmark, per layout
+ * (tests/torn_read.h; the test is tests/torn_read_test.c).
+ *
+ *   torn/read/<body>/<repr>/unprotected/writer:busy
+ *   torn/read/<body>/<repr>/seqcount/writer:busy
+ *       the benchmark thread reads i_mtime as stat() does, without or with
+ *       read_seqcount_begin()/read_seqcount_retry(), while a writer thread
+ *       (started by the benchmark, outside Google Benchmark's thread
+ *       pool, so that only the reader is timed) stores the boundary cycle
+ *       into it as fast as it can.
+ *   torn/read/<body>/<repr>/{unprotected,seqcount}/writer:idle
+ *       the same reads with no writer: the uncontended cost of a read.
+ *
+ * Time per iteration is the cost of one read, including the O(1)
+ * consistency check of torn_check() (a table lookup and a compare, the same
+ * in every variant).  Counters: reads, torn_reads, torn_per_million,
+ * sec_nsec_mixed, sec_halves_mixed, retries (seqcount) and writes (the
+ * writer's stores during the run).  The label says how this ABI accesses
+ * tv_sec ("1x64", "2x32", "1x32").
+ *
+ * On a busy machine the writer can be preempted inside its write section;
+ * the seqcount reader then spins until it runs again (the kernel disables
+ * preemption there, user space cannot), which shows as a long read time.
+ * Registered for the v6 body only: the body decides only where i_mtime sits.
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+
+#include "bench_layout.h"
+#include "torn_read.h"
+
+#define TORN_BATCH 256
+
+struct torn_case {
+	const char *protection;
+	int use_seqcount;
+	int writer_busy;
+};
+
+static const struct torn_case torn_cases[] = {
+	{ "unprotected", 0, 1 },
+	{ "seqcount", 1, 1 },
+	{ "unprotected", 0, 0 },
+	{ "seqcount", 1, 0 },
+};
+
+struct torn_writer {
+	struct torn_shared *shared;
+	const struct torn_table *table;
+	int use_seqcount;
+	int stop;           /* __atomic: the reader is done */
+	int started;        /* __atomic: the writer is writing */
+	unsigned long writes; /* the writer's own count; read after the join */
+};
+
+static void *torn_writer_main(void *arg)
+{
+	struct torn_writer *w = arg;
+	unsigned long n = 1;
+
+	__atomic_store_n(&w->started, 1, __ATOMIC_RELAXED);
+	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
+		/* Check the flag once per 64 stores: the stores are the load. */
+		for (int i = 0; i < 64; i++, n++)
+			torn_write(w->shared, w->table, n, w->use_seqcount);
+	}
+	w->writes = n - 1;
+	return NULL;
+}
+
+static void torn_bench(struct bench_state *st, const void *arg)
+{
+	const struct torn_case *tc = arg;
+	struct super_block sb = { .s_time_gran = 1 };
+	struct torn_table *t = malloc(sizeof(*t));
+	struct torn_shared *sh = aligned_alloc(_Alignof(struct torn_shared), sizeof(*sh));
+	struct torn_writer w = { .shared = sh, .table = t, .use_seqcount = tc->use_seqcount };
+	struct torn_counts c = { 0 };
+	pthread_t writer;
+
+	if (!t || !sh) {
+		free(t);
+		free(sh);
+		bench_skip_with_error(st, "out of memory");
+		return;
+	}
+	torn_table_init(t);
+	torn_shared_init(sh, &sb, t);
+	if (tc->writer_busy) {
+		if (pthread_create(&writer, NULL, torn_writer_main, &w) != 0) {
+			free(t);
+			free(sh);
+			bench_skip_with_error(st, "pthread_create failed");
+			return;
+		}
+		while (!__atomic_load_n(&w.started, __ATOMIC_RELAXED))
+			sched_yield();
+	}
+	while (bench_keep_running_batch(st, TORN_BATCH))
+		for (int i = 0; i < TORN_BATCH; i++)
+			torn_check(t, torn_read(sh, tc->use_seqcount, &c), &c);
+	if (tc->writer_busy) {
+		__atomic_store_n(&w.stop, 1, __ATOMIC_RELAXED);
+		pthread_join(writer, NULL);
+	}
+
+	bench_set_items_processed(st, (int64_t)c.reads);
+	bench_counter(st, "reads", (double)c.reads, BENCH_COUNTER_DEFAULT);
+	bench_counter(st, "torn_reads", (double)c.torn, BENCH_COUNTER_DEFAULT);
+	bench_counter(st, "torn_per_million", c.reads ? 1e6 * (double)c.torn / (double)c.reads : 0,
+		      BENCH_COUNTER_DEFAULT);
+	bench_counter(st, "sec_nsec_mixed", (double)c.sec_nsec_mixed, BENCH_COUNTER_DEFAULT);
+	bench_counter(st, "sec_halves_mixed", (double)c.sec_halves_mixed, BENCH_COUNTER_DEFAULT);
+	bench_counter(st, "retries", (double)c.retries, BENCH_COUNTER_DEFAULT);
+	bench_counter(st, "writes", (double)w.writes, BENCH_COUNTER_DEFAULT);
+	bench_set_label(st, inode_lockless_sec_access(&sh->inode));
+	free(sh);
+	free(t);
+}
+
+void BENCH_LAYOUT_SYMBOL(torn_register)(void)
+{
+	/* v6 only (see the head); compiled for every body so that both stay built. */
+	if (INODE_BODY != INODE_BODY_V6)
+		return;
+	for (size_t i = 0; i < sizeof(torn_cases) / sizeof(torn_cases[0]); i++) {
+		const struct torn_case *tc = &torn_cases[i];
+		struct bench *b = bench_register_layout("torn", "read", torn_bench, tc, "%s/writer:%s",
+							tc->protection,
+							tc->writer_busy ? "busy" : "idle");
+
+		bench_use_real_time(b);
+		bench_min_time(b, bench_full_mode() ? 0.5 : 0.1);
+	}
+}
