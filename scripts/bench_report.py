@@ -358,10 +358,12 @@ def plots(chosen, abi, plots_dir):
 
 def context_lines(path, data):
     c = data["context"]
-    command = "not recorded"
+    # scripts/lab bench writes FILE.cmd: the exact command, then notes on
+    # what it did and did not control (pinning, frequency governor, load).
+    command, notes = "not recorded", []
     try:
         with open(path + ".cmd", encoding="utf-8") as f:
-            command = f.read().strip()
+            command, *notes = f.read().strip().splitlines() or ["not recorded"]
     except OSError:
         pass
     facts = [("command", f"`{command}`"), ("file", f"`{os.path.basename(path)}`"),
@@ -372,7 +374,7 @@ def context_lines(path, data):
              ("mode", c.get("y2038_mode", "?")), ("C compiler", c.get("y2038_c_compiler", "?")),
              ("C flags", f"`{c.get('y2038_c_flags', '?').strip()}`"),
              ("libbenchmark", f"library_build_type {c.get('library_build_type', '?')}"),
-             ("seed", c.get("y2038_seed", "?"))]
+             ("seed", c.get("y2038_seed", "?"))] + [("run", note) for note in notes]
     return ["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in facts] + [""]
 
 
