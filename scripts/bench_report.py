@@ -381,7 +381,7 @@ def context_lines(path, data):
 def section(path, data, plots_dir):
     abi = data["context"].get("y2038_abi", "unknown ABI")
     chosen, errors = select(data["benchmarks"], path)
-    out = [f"### {abi}", "", f"ABI as recorded in the JSON context (y2038_abi = {abi}).", ""]
+    out = [f"### Benchmarks on {abi}", "", f"ABI as recorded in the JSON context (y2038_abi = {abi}).", ""]
     out += context_lines(path, data)
     if not chosen:
         warn(f"{path}: no benchmark with a usable figure")

@@ -70,7 +70,7 @@ with tempfile.TemporaryDirectory() as tmp:
     with open(fragment, encoding="utf-8") as f:
         text = f.read()
     t = tables(text)
-    expect("section labelled by the context's ABI", True, "### x86_64" in text)
+    expect("section labelled by the context's ABI", True, "### Benchmarks on x86_64" in text)
 
     acc = t["accessor/get_mtime"]
     r = row(acc, "v6", "packed12")
