@@ -1,0 +1,488 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""bench_report.py - Markdown tables and PNG plots from y2038-bench JSON.
+
+Reads the Google Benchmark JSON files `scripts/lab bench` wrote (one per ABI)
+and writes one report fragment with a section per file, labelled by the ABI
+its context records (y2038_abi), plus an optional summary fragment for
+README.md.  Names follow DESIGN.md:
+    <family>/<operation>/<body>/<repr>[/<param>...][/real_time][/threads:N]
+and shim/<body>/<variant>[/<batch>] for the shim's own overhead.
+
+  * Per family/operation: one row per body/repr(/param), Google Benchmark's
+    real time per iteration with its unit (the median aggregate when the run
+    had repetitions, else the single run: each table says which), the ratio
+    against timespec64 of the same body and parameters in the same file, and
+    every counter the row carries (cachelines_touched_per_op, ...).
+  * shim: c_batch/N / native per batch size, for each loop body.
+  * load: ops/s (items_per_second) and the scaling threads:2 / threads:1.
+  * Plots (matplotlib, Agg): walk/stat* ns per inode vs N per repr, one per
+    body; accessor ns/op bars per repr, one per body.
+Families absent from a file are omitted; names this script cannot parse are
+skipped with a warning.  Missing, invalid or empty JSON: one-line error,
+exit 1.
+
+    bench_report.py --json results/X/bench-x86_64.json [--json ...]
+                    --fragment results/X/40-bench.md [--plots-dir results/X]
+                    [--summary results/X/05-summary.md --sizes reports/layouts]
+"""
+import argparse
+import csv
+import json
+import math
+import os
+import re
+import statistics
+import sys
+
+PROG = "bench_report.py"
+BODIES = ["v4_4", "v6"]
+REPRS = ["timespec", "timespec64", "packed12", "scalar", "multigrain"]
+REFERENCE_REPR = "timespec64"
+UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+# Fields every Google Benchmark 1.7.1 row has; the rest are user counters.
+STANDARD_FIELDS = {
+    "name", "family_index", "per_family_instance_index", "run_name", "run_type",
+    "repetitions", "repetition_index", "threads", "iterations", "real_time", "cpu_time",
+    "time_unit", "aggregate_name", "aggregate_unit", "error_occurred", "error_message", "label",
+}
+SUMMARY_ABIS = ["x86_64", "i386", "armhf"]
+
+
+def warn(message):
+    print(f"{PROG}: warning: {message}", file=sys.stderr)
+
+
+def fail(message):
+    sys.exit(f"{PROG}: error: {message}")
+
+
+def load(path):
+    """The JSON of one y2038-bench run; exits with one line on bad input."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as err:
+        fail(f"{path}: cannot read: {err.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        fail(f"{path}: not valid JSON: {err}")
+    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
+        fail(f"{path}: not Google Benchmark JSON (no \"benchmarks\" list)")
+    if not data["benchmarks"]:
+        fail(f"{path}: no benchmarks in the file")
+    if not isinstance(data.get("context"), dict):
+        fail(f"{path}: not Google Benchmark JSON (no \"context\" object)")
+    return data
+
+
+def parse_name(run_name):
+    """Split a run name into its DESIGN.md parts; None if it does not follow them."""
+    parts = run_name.split("/")
+    threads, real_time = 1, False
+    while parts and (parts[-1] == "real_time" or parts[-1].startswith("threads:")):
+        last = parts.pop()
+        if last == "real_time":
+            real_time = True
+        else:
+            threads = int(last.split(":", 1)[1])
+    if len(parts) >= 3 and parts[0] == "shim":
+        return {"family": "shim", "operation": parts[1], "variant": parts[2],
+                "params": tuple(parts[3:]), "threads": threads, "real_time": real_time}
+    if len(parts) >= 4 and parts[2] in BODIES and parts[3] in REPRS:
+        return {"family": parts[0], "operation": parts[1], "body": parts[2], "repr": parts[3],
+                "params": tuple(parts[4:]), "threads": threads, "real_time": real_time}
+    return None
+
+
+def time_ns(row):
+    return row["real_time"] * UNIT_NS[row.get("time_unit", "ns")]
+
+
+def items_per_iteration(row):
+    """Items (inodes, ops) one iteration processed, from items_per_second; None if absent.
+
+    Google Benchmark divides rate counters by CPU time, or by real time under
+    UseRealTime(); multiplying back by the same time per iteration inverts it.
+    """
+    rate = row.get("items_per_second")
+    if not rate:
+        return None
+    name = row.get("run_name", row["name"])
+    seconds = (row["real_time"] if "/real_time" in name else row["cpu_time"])
+    return rate * seconds * UNIT_NS[row.get("time_unit", "ns")] / 1e9
+
+
+def select(benchmarks, path):
+    """One figure per run name: {run_name: (row, how)}, plus errored rows and skipped names."""
+    groups, errors, skipped = {}, [], []
+    for row in benchmarks:
+        if not isinstance(row, dict) or "name" not in row:
+            warn(f"{path}: a benchmark entry without a name, skipped")
+            continue
+        run_name = row.get("run_name", row["name"])
+        if row.get("error_occurred"):
+            errors.append((run_name, row.get("error_message", "")))
+            continue
+        if parse_name(run_name) is None:
+            if run_name not in skipped:
+                skipped.append(run_name)
+            continue
+        if any(k not in row for k in ("real_time", "cpu_time", "iterations")):
+            warn(f"{path}: {row['name']}: no real_time/cpu_time/iterations, skipped")
+            continue
+        g = groups.setdefault(run_name, {"iterations": [], "aggregates": {}})
+        if row.get("run_type") == "aggregate":
+            g["aggregates"][row.get("aggregate_name", "")] = row
+        else:
+            g["iterations"].append(row)
+    for name in skipped:
+        warn(f"{path}: unknown benchmark name '{name}' (not DESIGN.md's naming), skipped")
+    chosen = {}
+    for run_name, g in groups.items():
+        if "median" in g["aggregates"]:
+            n = g["aggregates"]["median"].get("repetitions", len(g["iterations"]))
+            chosen[run_name] = (g["aggregates"]["median"], f"median of {n}")
+        elif len(g["iterations"]) == 1:
+            chosen[run_name] = (g["iterations"][0], "single run")
+        elif g["iterations"]:
+            # Repetitions without Google Benchmark's aggregates: the median here.
+            rows = sorted(g["iterations"], key=time_ns)
+            row = dict(rows[len(rows) // 2])
+            row["real_time"] = statistics.median(r["real_time"] for r in rows)
+            chosen[run_name] = (row, f"median of {len(rows)} (computed here)")
+    return chosen, errors
+
+
+def fmt(value):
+    """Three significant figures, integers as integers; '-' for missing."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    if float(value).is_integer() and abs(value) < 1e6:
+        return f"{int(value)}"
+    return f"{value:.3g}"
+
+
+def param_key(params):
+    return tuple(int(p) if p.isdigit() else p for p in params)
+
+
+def layout_key(item):
+    info = item[1]
+    return (BODIES.index(info["body"]), param_key(info["params"]), info["threads"],
+            REPRS.index(info["repr"]))
+
+
+def counters_of(rows):
+    names = set()
+    for row in rows:
+        names.update(k for k, v in row.items()
+                     if k not in STANDARD_FIELDS and isinstance(v, (int, float)))
+    return sorted(names)
+
+
+def how_text(hows):
+    hows = sorted(set(hows))
+    return ", ".join(hows)
+
+
+def layout_tables(chosen, family):
+    """Markdown tables of one layout family, one per operation."""
+    rows = [(name, parse_name(name), row, how) for name, (row, how) in chosen.items()]
+    rows = [r for r in rows if r[1]["family"] == family]
+    out = []
+    for op in sorted({r[1]["operation"] for r in rows}):
+        op_rows = sorted(((r[0], r[1], r[2], r[3]) for r in rows if r[1]["operation"] == op),
+                         key=lambda r: layout_key((r[0], r[1])))
+        counters = counters_of(r[2] for r in op_rows)
+        has_params = any(r[1]["params"] for r in op_rows)
+        has_threads = any(r[1]["threads"] != 1 for r in op_rows)
+        per_inode = family == "walk"
+        reference = {(i["body"], i["params"], i["threads"]): row
+                     for _, i, row, _ in op_rows if i["repr"] == REFERENCE_REPR}
+        mixed = len({r[3] for r in op_rows}) > 1
+        head = ["body", "repr"] + (["params"] if has_params else []) + \
+            (["threads"] if has_threads else []) + ["time / iteration"] + \
+            (["figure"] if mixed else []) + \
+            (["ns / inode"] if per_inode else []) + [f"vs {REFERENCE_REPR}"] + counters
+        out += [f"#### {family}/{op}", "",
+                f"Time: Google Benchmark real time per iteration ({how_text(r[3] for r in op_rows)}); "
+                f"ratio = time / time of {REFERENCE_REPR} with the same body and parameters, same run.",
+                "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        for _, info, row, how in op_rows:
+            ref = reference.get((info["body"], info["params"], info["threads"]))
+            ratio = time_ns(row) / time_ns(ref) if ref and time_ns(ref) > 0 else None
+            cells = [info["body"], info["repr"]]
+            if has_params:
+                cells.append("/".join(info["params"]))
+            if has_threads:
+                cells.append(str(info["threads"]))
+            cells.append(f"{fmt(row['real_time'])} {row.get('time_unit', 'ns')}")
+            if mixed:
+                cells.append(how)
+            if per_inode:
+                cells.append(fmt(ns_per_inode(row, info)))
+            cells.append(f"{ratio:.3f}" if ratio is not None else "-")
+            cells += [fmt(row.get(c)) for c in counters]
+            out.append("| " + " | ".join(cells) + " |")
+        out.append("")
+    return out
+
+
+def ns_per_inode(row, info):
+    """Real time per inode visited: per iteration / inodes per iteration.
+
+    Inodes per iteration come from items_per_second when the row has it (a
+    batch of one inode or a pass over N), else the last parameter N."""
+    items = items_per_iteration(row)
+    if items is None or items <= 0:
+        if not info["params"] or not info["params"][-1].isdigit():
+            return None
+        items = int(info["params"][-1])
+    return time_ns(row) / items
+
+
+def shim_table(chosen):
+    shim = {}
+    for name, (row, how) in chosen.items():
+        info = parse_name(name)
+        if info["family"] == "shim":
+            shim[(info["operation"], info["variant"], info["params"])] = (row, how)
+    if not shim:
+        return []
+    out = ["#### shim overhead", "",
+           "c_batch/N: the inner loop in C, one call into the shim per N iterations (the form every "
+           "benchmark here uses); native: the same loop written against libbenchmark in C++; "
+           "ratio = c_batch / native (1.000 = no overhead). Time per iteration of the loop body, "
+           f"{how_text(h for _, h in shim.values())}.", "",
+           "| body | variant | time / iteration | vs native |", "|---|---|---|---|"]
+    for body in sorted({k[0] for k in shim}):
+        native = shim.get((body, "native", ()))
+        keys = sorted((k for k in shim if k[0] == body),
+                      key=lambda k: (k[1] == "native", k[1], param_key(k[2])))
+        for k in keys:
+            row = shim[k][0]
+            ratio = time_ns(row) / time_ns(native[0]) if native and k[1] != "native" else None
+            variant = "/".join((k[1],) + k[2])
+            out.append(f"| {body} | {variant} | {fmt(row['real_time'])} {row.get('time_unit', 'ns')} | "
+                       + (f"{ratio:.3f}" if ratio is not None else "-") + " |")
+    out.append("")
+    return out
+
+
+def load_scaling(chosen):
+    rows = {}
+    for name, (row, _) in chosen.items():
+        info = parse_name(name)
+        if info["family"] == "load":
+            rows[(info["operation"], info["body"], info["repr"], info["params"], info["threads"])] = row
+    if not rows:
+        return []
+    out = ["#### load: throughput and scaling", "",
+           "ops/s = items_per_second (all threads); scaling = ops/s with 2 threads / ops/s with 1 "
+           "(2.0 = perfect).", "",
+           "| operation | body | repr | params | ops/s, 1 thread | ops/s, 2 threads | scaling |",
+           "|---|---|---|---|---|---|---|"]
+    keys = sorted({k[:4] for k in rows},
+                  key=lambda k: (k[0], BODIES.index(k[1]), param_key(k[3]), REPRS.index(k[2])))
+    for op, body, repr_, params in keys:
+        one = rows.get((op, body, repr_, params, 1), {}).get("items_per_second")
+        two = rows.get((op, body, repr_, params, 2), {}).get("items_per_second")
+        scaling = f"{two / one:.2f}" if one and two else "-"
+        out.append(f"| {op} | {body} | {repr_} | {'/'.join(params) or '-'} | {fmt(one)} | "
+                   f"{fmt(two)} | {scaling} |")
+    out.append("")
+    return out
+
+
+def plots(chosen, abi, plots_dir):
+    """PNG plots; returns Markdown image lines (file names relative to the report)."""
+    walk, accessor = {}, {}
+    for name, (row, _) in chosen.items():
+        info = parse_name(name)
+        if info["family"] == "walk" and info["operation"].startswith("stat") \
+                and info["params"] and info["params"][-1].isdigit():
+            value = ns_per_inode(row, info)
+            if value is not None:
+                walk.setdefault(info["body"], {}).setdefault(info["operation"], {}) \
+                    .setdefault(info["repr"], []).append((int(info["params"][-1]), value))
+        elif info["family"] == "accessor" and not info["params"] and info["threads"] == 1:
+            accessor.setdefault(info["body"], {}).setdefault(info["operation"], {})[info["repr"]] = time_ns(row)
+    if not walk and not accessor:
+        return []
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        fail(f"matplotlib is not importable by {sys.executable}: install python3-matplotlib "
+             "(scripts/lab deps) or pass --no-plots")
+    out = []
+    for body in BODIES:
+        for op, by_repr in sorted(walk.get(body, {}).items()):
+            fig, ax = plt.subplots(figsize=(7, 4.2))
+            for repr_ in REPRS:
+                if repr_ in by_repr:
+                    points = sorted(by_repr[repr_])
+                    ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=repr_)
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("N (inodes)")
+            ax.set_ylabel("ns per inode")
+            ax.set_title(f"walk/{op}, body {body}, {abi}")
+            ax.grid(True, which="both", alpha=0.3)
+            ax.legend()
+            name = f"bench-{abi}-walk-{op}-{body}.png"
+            fig.tight_layout()
+            fig.savefig(os.path.join(plots_dir, name), dpi=100)
+            plt.close(fig)
+            out.append(f"![walk/{op} ns per inode vs N, {body}, {abi}]({name})")
+        ops = sorted(accessor.get(body, {}))
+        if ops:
+            fig, ax = plt.subplots(figsize=(8, max(3.0, 1.0 + 0.6 * len(ops))))
+            height = 0.8 / len(REPRS)
+            for i, repr_ in enumerate(REPRS):
+                values = [accessor[body][op].get(repr_, float("nan")) for op in ops]
+                ax.barh([j + i * height for j in range(len(ops))], values, height=height, label=repr_)
+            ax.set_yticks([j + 0.4 - height / 2 for j in range(len(ops))])
+            ax.set_yticklabels(ops)
+            ax.invert_yaxis()
+            ax.set_xlabel("ns per iteration")
+            ax.set_title(f"accessor, body {body}, {abi}")
+            ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.0, 1.0))
+            name = f"bench-{abi}-accessor-{body}.png"
+            fig.tight_layout()
+            fig.savefig(os.path.join(plots_dir, name), dpi=100)
+            plt.close(fig)
+            out.append(f"![accessor ns/op per repr, {body}, {abi}]({name})")
+    return out
+
+
+def context_lines(path, data):
+    c = data["context"]
+    # scripts/lab bench writes FILE.cmd: the exact command, then notes on
+    # what it did and did not control (pinning, frequency governor, load).
+    command, notes = "not recorded", []
+    try:
+        with open(path + ".cmd", encoding="utf-8") as f:
+            command, *notes = f.read().strip().splitlines() or ["not recorded"]
+    except OSError:
+        pass
+    facts = [("command", f"`{command}`"), ("file", f"`{os.path.basename(path)}`"),
+             ("date", c.get("date", "?")), ("host", c.get("host_name", "?")),
+             ("CPUs", f"{c.get('num_cpus', '?')} x {c.get('mhz_per_cpu', '?')} MHz, "
+                      f"scaling {'on' if c.get('cpu_scaling_enabled') else 'off'}, "
+                      "load average " + " ".join(f"{x:.2f}" for x in c.get("load_avg", []))),
+             ("mode", c.get("y2038_mode", "?")), ("C compiler", c.get("y2038_c_compiler", "?")),
+             ("C flags", f"`{c.get('y2038_c_flags', '?').strip()}`"),
+             ("libbenchmark", f"library_build_type {c.get('library_build_type', '?')}"),
+             ("seed", c.get("y2038_seed", "?"))] + [("run", note) for note in notes]
+    return ["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in facts] + [""]
+
+
+def section(path, data, plots_dir):
+    abi = data["context"].get("y2038_abi", "unknown ABI")
+    chosen, errors = select(data["benchmarks"], path)
+    out = [f"### Benchmarks on {abi}", "", f"ABI as recorded in the JSON context (y2038_abi = {abi}).", ""]
+    out += context_lines(path, data)
+    if not chosen:
+        warn(f"{path}: no benchmark with a usable figure")
+        out += ["No benchmark in this file produced a usable figure.", ""]
+    families = sorted({parse_name(n)["family"] for n in chosen})
+    for family in families:
+        if family == "shim":
+            out += shim_table(chosen)
+        else:
+            out += layout_tables(chosen, family)
+            if family == "load":
+                out += load_scaling(chosen)
+    if errors:
+        out += ["Benchmarks that reported an error (no figure):", ""]
+        out += [f"- `{name}`: {message or 'no message'}" for name, message in errors]
+        out.append("")
+    if plots_dir:
+        images = plots(chosen, abi, plots_dir)
+        out += [line + "\n" for line in images]
+    return out, abi, chosen
+
+
+def sizes_summary(sizes_dir):
+    """{(abi, body, repr): sizeof} from reports/layouts/sizes-<abi>.csv."""
+    sizes = {}
+    for abi in SUMMARY_ABIS:
+        path = os.path.join(sizes_dir, f"sizes-{abi}.csv")
+        try:
+            with open(path, encoding="utf-8", newline="") as f:
+                for row in csv.DictReader(f):
+                    sizes[(row["abi"], row["body"], row["repr"])] = row["size"]
+        except (OSError, KeyError) as err:
+            warn(f"{path}: no size table ({err.__class__.__name__}); left out of the summary")
+    return sizes
+
+
+def summary(args, sections):
+    lines = ["## Summary", "", "<!-- summary -->"]
+    sizes = sizes_summary(args.sizes) if args.sizes else {}
+    if sizes:
+        cols = [(abi, body) for abi in SUMMARY_ABIS for body in BODIES
+                if any((abi, body, r) in sizes for r in REPRS)]
+        lines += [f"sizeof(struct inode) in bytes, from pahole (`scripts/lab pahole`, "
+                  f"{args.sizes}/sizes-*.csv):", "",
+                  "| repr | " + " | ".join(f"{a} {b}" for a, b in cols) + " |",
+                  "|---|" + "---:|" * len(cols)]
+        for r in REPRS:
+            lines.append(f"| {r} | " + " | ".join(sizes.get((a, b, r), "-") for a, b in cols) + " |")
+        lines.append("")
+    for path, abi, chosen in sections:
+        acc = {}
+        for name, (row, how) in chosen.items():
+            info = parse_name(name)
+            if info["family"] == "accessor" and info["body"] == "v6" and not info["params"]:
+                acc.setdefault(info["operation"], {})[info["repr"]] = (time_ns(row), how)
+        get = "get_mtime" if "get_mtime" in acc else None
+        set_ = next((op for op in sorted(acc) if op.startswith("set_mtime")), None)
+        ops = [op for op in (get, set_) if op]
+        if not ops:
+            continue
+        hows = how_text(h for op in ops for _, h in acc[op].values())
+        lines += [f"accessor ns per iteration, body v6, {abi} ({hows}; `scripts/lab bench`, "
+                  f"{os.path.basename(path)}):", "",
+                  "| repr | " + " | ".join(ops) + " |", "|---|" + "---:|" * len(ops)]
+        for r in REPRS:
+            lines.append(f"| {r} | " + " | ".join(fmt(acc[op][r][0]) if r in acc[op] else "-"
+                                                 for op in ops) + " |")
+        lines.append("")
+    lines += ["<!-- /summary -->", ""]
+    return lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    parser.add_argument("--json", action="append", required=True, help="y2038-bench JSON (repeatable)")
+    parser.add_argument("--fragment", required=True, help="Markdown fragment to write")
+    parser.add_argument("--plots-dir", help="where PNGs go (default: next to the fragment)")
+    parser.add_argument("--no-plots", action="store_true")
+    parser.add_argument("--summary", help="also write the README summary fragment here")
+    parser.add_argument("--sizes", help="reports/layouts, for sizeof in the summary")
+    parser.add_argument("--command", default="scripts/lab bench",
+                        help="the command that produced the JSON, named in the fragment")
+    args = parser.parse_args()
+    datas = [(path, load(path)) for path in args.json]
+    plots_dir = None if args.no_plots else (args.plots_dir or os.path.dirname(args.fragment) or ".")
+    lines = ["## Benchmarks", "",
+             f"Command: `{args.command}` (Google Benchmark JSON), tables and plots by "
+             f"`scripts/bench_report.py`. Each section is one JSON file; its table names the run's "
+             "command, host and date.", ""]
+    sections = []
+    for path, data in datas:
+        text, abi, chosen = section(path, data, plots_dir)
+        lines += text
+        sections.append((path, abi, chosen))
+    with open(args.fragment, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines).rstrip() + "\n")
+    if args.summary:
+        with open(args.summary, "w", encoding="utf-8") as f:
+            f.write("\n".join(summary(args, sections)))
+    print(f"{PROG}: wrote {args.fragment} from {len(datas)} JSON file(s)")
+
+
+if __name__ == "__main__":
+    main()

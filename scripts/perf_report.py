@@ -1,0 +1,328 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""perf_report.py - cache and instruction counts per inode visited, per layout.
+
+For one walk benchmark per layout (default walk/stat_seq/<body>/<repr>/<N>,
+one y2038-bench process per layout, selected with --benchmark_filter):
+
+  counters   where `perf stat` counts hardware events: perf stat -x, -e
+             cycles,instructions,L1-dcache-loads,L1-dcache-load-misses,
+             LLC-load-misses around the process.  The process also starts up
+             and Google Benchmark runs the function several times while it
+             settles the iteration count, so the counts are divided by every
+             inode the process visited: the iterations of each run (its --v=2
+             log, the last run exactly from the JSON) x inodes per iteration.
+             Start-up and per-run set-up are included, amortised.
+  callgrind  elsewhere: valgrind --tool=callgrind --cache-sim=yes, with a dump
+             after each call of the shim's benchmark trampoline (one dump per
+             Google Benchmark run).  The per-inode figure is the difference of
+             the last two runs divided by the difference of their inodes, so
+             set-up inside the benchmark function cancels.  Simulated counts:
+             valgrind's cache model with the D1/LL geometry it prints.
+
+    perf_report.py detect                       prints "counters" or "callgrind: <why>"
+    perf_report.py run --bench BIN --work DIR --fragment FILE [--mode auto|counters|callgrind]
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_report  # noqa: E402
+
+PROG = "perf_report.py"
+PERF_EVENTS = ["cycles", "instructions", "L1-dcache-loads", "L1-dcache-load-misses", "LLC-load-misses"]
+# Callgrind's event names with --cache-sim=yes, and what the fragment shows.
+CALLGRIND_SHOWN = [("Ir", "instructions"), ("Dr", "data reads"), ("D1mr", "D1 read misses"),
+                   ("DLmr", "LL data read misses"), ("LL", "LL misses (I+D, read+write)")]
+
+
+def fail(message):
+    sys.exit(f"{PROG}: error: {message}")
+
+
+def parse_perf_csv(text):
+    """{event: count or None} from `perf stat -x,` output.
+
+    Lines are value,unit,event,run time,percent running,... ; comments (#)
+    and blank lines are skipped; "<not supported>" and "<not counted>" give
+    None.  Raises ValueError on a line that is neither."""
+    counts = {}
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split(",")
+        if len(fields) < 3 or not fields[2]:
+            raise ValueError(f"not a perf stat -x, line: {line!r}")
+        value = fields[0].strip()
+        if value.startswith("<"):
+            counts[fields[2]] = None
+        else:
+            try:
+                counts[fields[2]] = float(value)
+            except ValueError:
+                raise ValueError(f"not a perf stat -x, count: {line!r}") from None
+    return counts
+
+
+def perf_paranoid():
+    try:
+        with open("/proc/sys/kernel/perf_event_paranoid", encoding="utf-8") as f:
+            return int(f.read().strip())
+    except (OSError, ValueError):
+        return None
+
+
+def detect(csv_path):
+    """("counters", detail) when perf counts instructions here, else ("callgrind", why)."""
+    paranoid = perf_paranoid()
+    facts = f"perf_event_paranoid={paranoid if paranoid is not None else 'unreadable'}"
+    try:
+        proc = subprocess.run(["perf", "stat", "-x,", "-e", "instructions", "-o", csv_path, "true"],
+                              capture_output=True, text=True)
+    except OSError:
+        return "callgrind", f"perf is not installed ({facts})"
+    if proc.returncode != 0:
+        first = (proc.stderr.strip().splitlines() or ["no message"])[0]
+        return "callgrind", f"`perf stat -e instructions true` failed (exit {proc.returncode}: {first}; {facts})"
+    try:
+        with open(csv_path, encoding="utf-8") as f:
+            counts = parse_perf_csv(f.read())
+    except (OSError, ValueError) as err:
+        return "callgrind", f"unreadable perf stat output ({err}; {facts})"
+    if counts.get("instructions") is None:
+        return "callgrind", f"`perf stat -e instructions true` reports instructions <not supported> ({facts})"
+    return "counters", f"perf stat counted {counts['instructions']:.0f} instructions for `true` ({facts})"
+
+
+RUN_RE = re.compile(r"^-- LOG\(2\): Running (\S+) for (\d+)$")
+
+
+def run_iterations(log_text, name):
+    """The iteration counts Google Benchmark asked for, run by run (--v=2 log)."""
+    return [int(m.group(2)) for m in map(RUN_RE.match, log_text.splitlines())
+            if m and m.group(1) == name]
+
+
+def parse_callgrind(path):
+    """(events, totals, geometry lines) of one callgrind dump."""
+    events, totals, geometry = None, None, []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("events:"):
+                events = line.split()[1:]
+            elif line.startswith(("summary:", "totals:")) and totals is None:
+                totals = [int(x) for x in line.split()[1:]]
+            elif line.startswith("desc:") and "cache:" in line:
+                geometry.append(line[5:].strip())
+    if events is None or totals is None:
+        raise ValueError(f"{path}: not a callgrind dump (no events/summary line)")
+    totals += [0] * (len(events) - len(totals))  # trailing zero events are omitted
+    values = dict(zip(events, totals))
+    values["LL"] = sum(values.get(k, 0) for k in ("ILmr", "DLmr", "DLmw"))
+    return values, geometry
+
+
+def trampoline_symbol(bench):
+    """The shim's per-benchmark trampoline (LambdaBenchmark<bench_register...>::Run)."""
+    out = subprocess.run(["nm", "-C", bench], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        name = line.split(" ", 2)[-1]
+        if name.startswith("benchmark::internal::LambdaBenchmark<bench_register") and "::Run(" in name:
+            return name
+    fail(f"{bench}: no LambdaBenchmark<bench_register...>::Run symbol (has src/shim/bench.cc changed?)")
+
+
+def pick_benchmarks(bench, operation, n_max):
+    """{(body, repr): name} of walk/<operation>/<body>/<repr>/<N>, N the largest <= n_max."""
+    listed = subprocess.run([bench, "--benchmark_list_tests=true"], capture_output=True,
+                            text=True, check=True).stdout.split()
+    best = {}
+    for name in listed:
+        info = bench_report.parse_name(name)
+        if not info or info["family"] != "walk" or info["operation"] != operation \
+                or len(info["params"]) != 1 or not info["params"][0].isdigit() or info["threads"] != 1:
+            continue
+        n = int(info["params"][0])
+        key = (info["body"], info["repr"])
+        if n <= n_max and n > best.get(key, (0, ""))[0]:
+            best[key] = (n, name)
+    return {k: v[1] for k, v in sorted(best.items(), key=lambda kv: (
+        bench_report.BODIES.index(kv[0][0]), bench_report.REPRS.index(kv[0][1])))}
+
+
+def final_row(json_path, name):
+    data = bench_report.load(json_path)
+    rows = [r for r in data["benchmarks"] if r.get("run_name", r.get("name")) == name
+            and r.get("run_type", "iteration") == "iteration" and not r.get("error_occurred")]
+    if len(rows) != 1:
+        raise ValueError(f"{json_path}: expected one result for {name}, found {len(rows)}")
+    return rows[0]
+
+
+def inodes_per_iteration(row, name):
+    items = bench_report.items_per_iteration(row)
+    if items:
+        return max(1, round(items)), "items_per_second x time per iteration"
+    info = bench_report.parse_name(name)
+    if info and info["params"] and info["params"][-1].isdigit():
+        return int(info["params"][-1]), "N (no items_per_second counter)"
+    return 1, "1 (no items_per_second counter, no N)"
+
+
+def quoted(cmd):
+    return " ".join(arg if re.fullmatch(r"[\w./=:,+-]+", arg) else "'" + arg.replace("'", "'\\''") + "'"
+                    for arg in cmd)
+
+
+def measure_counters(bench, name, label, work, min_time):
+    json_path = os.path.join(work, f"perf-{label}.json")
+    csv_path = os.path.join(work, f"perf-{label}.csv")
+    cmd = ["perf", "stat", "-x,", "-o", csv_path, "-e", ",".join(PERF_EVENTS), "--",
+           bench, f"--benchmark_filter=^{re.escape(name)}$", f"--benchmark_min_time={min_time}",
+           f"--benchmark_out={json_path}", "--benchmark_out_format=json", "--v=2"]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise ValueError(f"exit {proc.returncode}: {proc.stderr.strip().splitlines()[-1:]}")
+    row = final_row(json_path, name)
+    with open(csv_path, encoding="utf-8") as f:
+        counts = parse_perf_csv(f.read())
+    runs = run_iterations(proc.stderr, name)
+    if not runs:
+        raise ValueError("no Google Benchmark --v=2 run log")
+    per_iter, how = inodes_per_iteration(row, name)
+    inodes = (sum(runs[:-1]) + row["iterations"]) * per_iter
+    figures = {e: (counts.get(e) / inodes if counts.get(e) is not None else None) for e in PERF_EVENTS}
+    return figures, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how}
+
+
+def measure_callgrind(bench, name, label, work, min_time, symbol, extra):
+    json_path = os.path.join(work, f"callgrind-{label}.json")
+    out = os.path.join(work, f"callgrind-{label}.out")
+    for old in glob.glob(out + "*"):
+        os.remove(old)
+    cmd = ["valgrind", "--tool=callgrind", "--cache-sim=yes", *extra,
+           f"--zero-before={symbol}", f"--dump-after={symbol}",
+           f"--callgrind-out-file={out}", f"--log-file={os.path.join(work, f'valgrind-{label}.log')}",
+           bench, f"--benchmark_filter=^{re.escape(name)}$", f"--benchmark_min_time={min_time}",
+           f"--benchmark_out={json_path}", "--benchmark_out_format=json", "--v=2"]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise ValueError(f"exit {proc.returncode}: {proc.stderr.strip().splitlines()[-1:]}")
+    row = final_row(json_path, name)
+    runs = run_iterations(proc.stderr, name)
+    dumps = sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1]))
+    if len(dumps) != len(runs) or len(runs) < 2:
+        raise ValueError(f"{len(dumps)} callgrind dumps for {len(runs)} runs: need one per run, "
+                         "and at least two runs (raise --min-time)")
+    (last, geometry), (prev, _) = parse_callgrind(dumps[-1]), parse_callgrind(dumps[-2])
+    per_iter, how = inodes_per_iteration(row, name)
+    # The last run's count is exact (JSON); the one before is what was asked
+    # for (a batch benchmark rounds it up to its batch: <1 batch of error).
+    inodes = (row["iterations"] - runs[-2]) * per_iter
+    if inodes <= 0:
+        raise ValueError(f"the last two runs visited the same number of inodes ({runs[-2]}, {row['iterations']})")
+    figures = {k: (last.get(k, 0) - prev.get(k, 0)) / inodes for k, _ in CALLGRIND_SHOWN}
+    return figures, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how,
+                     "geometry": geometry}
+
+
+def cmd_run(args):
+    os.makedirs(args.work, exist_ok=True)
+    mode, why = detect(os.path.join(args.work, "perf-detect.csv"))
+    if args.mode != "auto":
+        why = f"--mode {args.mode} (detection said: {mode}: {why})"
+        mode = args.mode
+    picked = pick_benchmarks(args.bench, args.operation, args.n_max)
+    if args.names:
+        picked = {tuple(n.split("/")[2:4]) if bench_report.parse_name(n) else (n, ""): n for n in args.names}
+    lines = [f"## Cache behaviour per inode visited ({'hardware counters' if mode == 'counters' else 'simulated: callgrind'})",
+             "", f"Command: `{args.command}` (scripts/perf_report.py); detection: {why}.", ""]
+    if not picked:
+        lines += [f"No walk/{args.operation}/<body>/<repr>/<N> benchmark with N <= {args.n_max} in "
+                  f"`{args.bench}` (`--benchmark_list_tests`): nothing measured.", ""]
+        write(args.fragment, lines)
+        return
+    symbol = trampoline_symbol(args.bench) if mode == "callgrind" else None
+    extra = args.valgrind_arg or []
+    results, failures, detail = [], [], None
+    for key, name in picked.items():
+        label = re.sub(r"[^\w]+", "_", name)
+        print(f"{PROG}: {mode}: {name}", file=sys.stderr, flush=True)
+        try:
+            if mode == "counters":
+                figures, detail = measure_counters(args.bench, name, label, args.work, args.min_time)
+            else:
+                figures, detail = measure_callgrind(args.bench, name, label, args.work, args.min_time,
+                                                    symbol, extra)
+        except (ValueError, OSError, subprocess.CalledProcessError) as err:
+            failures.append((name, str(err)))
+            continue
+        results.append((name, figures, detail))
+    if mode == "counters":
+        shown = [(e, e) for e in PERF_EVENTS]
+        lines += ["Hardware counts from `perf stat -x,`, divided by every inode the process visited "
+                  "(all Google Benchmark runs, from its `--v=2` log and the JSON); process start-up and "
+                  "each run's set-up are included, amortised. `-` = the event is not supported here.", ""]
+    else:
+        shown = CALLGRIND_SHOWN
+        geometry = next((d["geometry"] for _, _, d in results if d.get("geometry")), [])
+        lines += ["**Simulated, not hardware counts**: valgrind's cache model (callgrind --cache-sim=yes), "
+                  "geometry as valgrind printed it: " + ("; ".join(geometry) or "not printed") + ". "
+                  "One dump per Google Benchmark run (`--dump-after` the shim's trampoline); figures are "
+                  "(last run - previous run) / (inodes visited in the last run - in the previous run), so "
+                  "the benchmark's own set-up cancels.", ""]
+    if results:
+        lines += ["| benchmark | " + " | ".join(t for _, t in shown) + " per inode | inodes counted | runs |",
+                  "|---|" + "---:|" * (len(shown) + 2)]
+        for name, figures, d in results:
+            lines.append(f"| {name} | " + " | ".join(bench_report.fmt(round(figures[k], 3))
+                                                     if figures[k] is not None else "-" for k, _ in shown)
+                         + f" | {d['inodes']} | {d['runs']} |")
+        lines += ["", f"Inodes per iteration: {results[0][2]['per_iter']}.", "",
+                  "Exact command of each row:", ""]
+        lines += [f"- `{d['cmd']}`" for _, _, d in results]
+        lines.append("")
+    if failures:
+        lines += ["Not measured:", ""] + [f"- `{n}`: {e}" for n, e in failures] + [""]
+    write(args.fragment, lines)
+    if not results:
+        fail(f"no layout measured ({len(failures)} failed); see {args.fragment}")
+
+
+def write(path, lines):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines).rstrip() + "\n")
+    print(f"{PROG}: wrote {path}", file=sys.stderr)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    d = sub.add_parser("detect")
+    d.add_argument("--csv", default="/tmp/perf_report-detect.csv")
+    r = sub.add_parser("run")
+    r.add_argument("--bench", required=True)
+    r.add_argument("--work", required=True, help="directory for the raw outputs")
+    r.add_argument("--fragment", required=True)
+    r.add_argument("--mode", choices=["auto", "counters", "callgrind"], default="auto")
+    r.add_argument("--operation", default="stat_seq")
+    r.add_argument("--n-max", type=int, default=65536, help="largest N to pick per layout")
+    r.add_argument("--min-time", default="0.2", help="--benchmark_min_time per process")
+    r.add_argument("--names", nargs="+", help="measure these benchmarks instead (smoke tests)")
+    r.add_argument("--valgrind-arg", action="append", help="extra valgrind option, e.g. --LL=...")
+    r.add_argument("--command", default="scripts/lab perf")
+    args = parser.parse_args()
+    if args.cmd == "detect":
+        mode, why = detect(args.csv)
+        print(f"{mode}: {why}")
+    else:
+        cmd_run(args)
+
+
+if __name__ == "__main__":
+    main()
