@@ -152,6 +152,5 @@ void BENCH_LAYOUT_SYMBOL(load_register)(void)
 		for (int n = 1; n <= max_threads; n *= 2)
 			bench_threads(b, n);
 		bench_use_real_time(b);
-		bench_min_time(b, bench_full_mode() ? 0.5 : 0.05);
 	}
 }

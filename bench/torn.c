@@ -133,6 +133,5 @@ void BENCH_LAYOUT_SYMBOL(torn_register)(void)
 							tc->writer_busy ? "busy" : "idle");
 
 		bench_use_real_time(b);
-		bench_min_time(b, bench_full_mode() ? 0.5 : 0.1);
 	}
 }
