@@ -239,8 +239,10 @@ static void walk_init_inode(struct walk_slab *slab, const struct walk_case *wc, 
 /*
  * walk_setup - allocate and fill the slab and the visiting order, install
  * the clock; false (after bench_skip_with_error()) if that is impossible.
+ * noinline: scripts/perf_report.py's callgrind run excludes it by name.
  */
-static bool walk_setup(struct bench_state *st, const struct walk_case *wc, struct walk_slab *slab)
+static __attribute__((noinline)) bool walk_setup(struct bench_state *st, const struct walk_case *wc,
+						 struct walk_slab *slab)
 {
 	int64_t n = bench_range_arg(st, 0);
 	struct test_rng rng = { .state = bench_seed() ^ (uint64_t)n };
@@ -299,7 +301,8 @@ static bool walk_setup(struct bench_state *st, const struct walk_case *wc, struc
 	return true;
 }
 
-static void walk_teardown(struct bench_state *st, const struct walk_case *wc,
+/* noinline: scripts/perf_report.py's callgrind run excludes it by name. */
+static __attribute__((noinline)) void walk_teardown(struct bench_state *st, const struct walk_case *wc,
 			  struct walk_slab *slab, uint64_t acc, uint64_t decided,
 			  const char *decided_name)
 {

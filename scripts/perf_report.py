@@ -13,18 +13,19 @@ one y2038-bench process per layout, selected with --benchmark_filter):
              inode the process visited: the iterations of each run (its --v=2
              log, the last run exactly from the JSON) x inodes per iteration.
              Start-up and per-run set-up are included, amortised.
-  callgrind  elsewhere: valgrind --tool=callgrind --cache-sim=yes, with a dump
-             after each call of the shim's benchmark trampoline (one dump per
-             Google Benchmark run).  The per-inode figure is the difference of
-             the last two runs divided by the difference of their inodes, so
-             set-up inside the benchmark function cancels.  Simulated counts:
+  callgrind  elsewhere: valgrind --tool=callgrind --cache-sim=yes, collecting
+             only inside the benchmark's own function (walk_<path>_<body>_<repr>,
+             --toggle-collect) and not inside its set-up, its tear-down or
+             the shim's bench_keep_running_batch() (each toggles collection
+             off again on entry), so what is counted is the timed loop over
+             the slab, in every Google Benchmark run; divided by every inode
+             those runs visited, as for the counters.  Simulated counts:
              valgrind's cache model with the D1/LL geometry it prints.
 
     perf_report.py detect                       prints "counters" or "callgrind: <why>"
     perf_report.py run --bench BIN --work DIR --fragment FILE [--mode auto|counters|callgrind]
 """
 import argparse
-import glob
 import json
 import os
 import re
@@ -127,14 +128,23 @@ def parse_callgrind(path):
     return values, geometry
 
 
-def trampoline_symbol(bench):
-    """The shim's per-benchmark trampoline (LambdaBenchmark<bench_register...>::Run)."""
-    out = subprocess.run(["nm", "-C", bench], capture_output=True, text=True, check=True).stdout
+# Functions whose cost is not the walk's: collection toggles off inside them.
+CALLGRIND_EXCLUDED = ["walk_setup", "walk_teardown", "bench_keep_running_batch"]
+
+
+def walk_symbol(bench, name):
+    """The function of a walk benchmark: walk_<path>_<body>_<repr> (bench/walk.c's WALK_FN)."""
+    info = bench_report.parse_name(name)
+    if not info or info["family"] != "walk":
+        raise ValueError(f"{name}: callgrind counting needs a walk/<op>/<body>/<repr>/<N> benchmark")
+    out = subprocess.run(["nm", bench], capture_output=True, text=True, check=True).stdout
+    suffix = f"_{info['body']}_{info['repr']}"
     for line in out.splitlines():
-        name = line.split(" ", 2)[-1]
-        if name.startswith("benchmark::internal::LambdaBenchmark<bench_register") and "::Run(" in name:
-            return name
-    fail(f"{bench}: no LambdaBenchmark<bench_register...>::Run symbol (has src/shim/bench.cc changed?)")
+        symbol = line.split()[-1]
+        m = re.fullmatch(r"walk_([a-z]+)" + re.escape(suffix), symbol)
+        if m and info["operation"].startswith(m.group(1) + "_"):
+            return symbol
+    raise ValueError(f"{bench}: no function walk_<path>{suffix} for {name} (has bench/walk.c's WALK_FN changed?)")
 
 
 def pick_benchmarks(bench, operation, n_max):
@@ -200,13 +210,12 @@ def measure_counters(bench, name, label, work, min_time):
     return figures, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how}
 
 
-def measure_callgrind(bench, name, label, work, min_time, symbol, extra):
+def measure_callgrind(bench, name, label, work, min_time, extra):
     json_path = os.path.join(work, f"callgrind-{label}.json")
     out = os.path.join(work, f"callgrind-{label}.out")
-    for old in glob.glob(out + "*"):
-        os.remove(old)
-    cmd = ["valgrind", "--tool=callgrind", "--cache-sim=yes", *extra,
-           f"--zero-before={symbol}", f"--dump-after={symbol}",
+    symbol = walk_symbol(bench, name)
+    cmd = ["valgrind", "--tool=callgrind", "--cache-sim=yes", *extra, "--collect-atstart=no",
+           f"--toggle-collect={symbol}", *[f"--toggle-collect={f}" for f in CALLGRIND_EXCLUDED],
            f"--callgrind-out-file={out}", f"--log-file={os.path.join(work, f'valgrind-{label}.log')}",
            bench, f"--benchmark_filter=^{re.escape(name)}$", f"--benchmark_min_time={min_time}",
            f"--benchmark_out={json_path}", "--benchmark_out_format=json", "--v=2"]
@@ -215,18 +224,16 @@ def measure_callgrind(bench, name, label, work, min_time, symbol, extra):
         raise ValueError(f"exit {proc.returncode}: {proc.stderr.strip().splitlines()[-1:]}")
     row = final_row(json_path, name)
     runs = run_iterations(proc.stderr, name)
-    dumps = sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1]))
-    if len(dumps) != len(runs) or len(runs) < 2:
-        raise ValueError(f"{len(dumps)} callgrind dumps for {len(runs)} runs: need one per run, "
-                         "and at least two runs (raise --min-time)")
-    (last, geometry), (prev, _) = parse_callgrind(dumps[-1]), parse_callgrind(dumps[-2])
+    if not runs:
+        raise ValueError("no Google Benchmark --v=2 run log")
+    counts, geometry = parse_callgrind(out)
+    if not counts.get("Ir"):
+        raise ValueError(f"callgrind counted nothing inside {symbol} (was it inlined or renamed?)")
     per_iter, how = inodes_per_iteration(row, name)
-    # The last run's count is exact (JSON); the one before is what was asked
-    # for (a batch benchmark rounds it up to its batch: <1 batch of error).
-    inodes = (row["iterations"] - runs[-2]) * per_iter
-    if inodes <= 0:
-        raise ValueError(f"the last two runs visited the same number of inodes ({runs[-2]}, {row['iterations']})")
-    figures = {k: (last.get(k, 0) - prev.get(k, 0)) / inodes for k, _ in CALLGRIND_SHOWN}
+    # Runs before the last: the iterations asked for (a batch benchmark may
+    # overshoot by less than one batch each); the last: exact, from the JSON.
+    inodes = (sum(runs[:-1]) + row["iterations"]) * per_iter
+    figures = {k: counts.get(k, 0) / inodes for k, _ in CALLGRIND_SHOWN}
     return figures, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how,
                      "geometry": geometry}
 
@@ -247,7 +254,6 @@ def cmd_run(args):
                   f"`{args.bench}` (`--benchmark_list_tests`): nothing measured.", ""]
         write(args.fragment, lines)
         return
-    symbol = trampoline_symbol(args.bench) if mode == "callgrind" else None
     extra = args.valgrind_arg or []
     results, failures, detail = [], [], None
     for key, name in picked.items():
@@ -258,7 +264,7 @@ def cmd_run(args):
                 figures, detail = measure_counters(args.bench, name, label, args.work, args.min_time)
             else:
                 figures, detail = measure_callgrind(args.bench, name, label, args.work, args.min_time,
-                                                    symbol, extra)
+                                                    extra)
         except (ValueError, OSError, subprocess.CalledProcessError) as err:
             failures.append((name, str(err)))
             continue
@@ -273,9 +279,10 @@ def cmd_run(args):
         geometry = next((d["geometry"] for _, _, d in results if d.get("geometry")), [])
         lines += ["**Simulated, not hardware counts**: valgrind's cache model (callgrind --cache-sim=yes), "
                   "geometry as valgrind printed it: " + ("; ".join(geometry) or "not printed") + ". "
-                  "One dump per Google Benchmark run (`--dump-after` the shim's trampoline); figures are "
-                  "(last run - previous run) / (inodes visited in the last run - in the previous run), so "
-                  "the benchmark's own set-up cancels.", ""]
+                  "Counted only inside the benchmark's walk function (`--toggle-collect`), not in its "
+                  "set-up, tear-down or the shim's `bench_keep_running_batch()`: the timed loop of every "
+                  "Google Benchmark run, divided by every inode those runs visited (cold first passes "
+                  "included).", ""]
     if results:
         lines += ["| benchmark | " + " | ".join(t for _, t in shown) + " per inode | inodes counted | runs |",
                   "|---|" + "---:|" * (len(shown) + 2)]
