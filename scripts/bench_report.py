@@ -228,6 +228,44 @@ def layout_tables(chosen, family):
     return out
 
 
+def overview(chosen, family):
+    """One matrix per body: rows = operation (and parameters), columns = repr.
+
+    Cells: ns per operation (accessor) or per inode (walk), and in brackets
+    the ratio against timespec64 in the same row, the same run.  The tables
+    per operation below carry the counters and how each figure was taken."""
+    cells = {}
+    for name, (row, _) in chosen.items():
+        info = parse_name(name)
+        if info["family"] != family or info["threads"] != 1:
+            continue
+        value = ns_per_inode(row, info) if family == "walk" else time_ns(row)
+        key = (info["operation"],) + param_key(info["params"])
+        cells.setdefault(info["body"], {}).setdefault(key, {})[info["repr"]] = value
+    what = "ns per inode visited" if family == "walk" else "ns per operation"
+    out = []
+    for body in (b for b in BODIES if b in cells):
+        head = ["operation"] + REPRS
+        out += [f"#### {family} overview, body {body}", "",
+                f"{what}; (ratio against {REFERENCE_REPR}, same row, same run).", "",
+                "| " + " | ".join(head) + " |", "|---|" + "---:|" * len(REPRS)]
+        for key in sorted(cells[body], key=lambda k: (k[0], k[1:])):
+            values = cells[body][key]
+            ref = values.get(REFERENCE_REPR)
+            row_cells = ["/".join(str(k) for k in key)]
+            for r in REPRS:
+                v = values.get(r)
+                if v is None:
+                    row_cells.append("-")
+                elif ref:
+                    row_cells.append(f"{fmt(v)} ({v / ref:.2f})")
+                else:
+                    row_cells.append(fmt(v))
+            out.append("| " + " | ".join(row_cells) + " |")
+        out.append("")
+    return out
+
+
 def ns_per_inode(row, info):
     """Real time per inode visited: per iteration / inodes per iteration.
 
@@ -387,6 +425,9 @@ def section(path, data, plots_dir):
         warn(f"{path}: no benchmark with a usable figure")
         out += ["No benchmark in this file produced a usable figure.", ""]
     families = sorted({parse_name(n)["family"] for n in chosen})
+    for family in ("accessor", "walk"):
+        if family in families:
+            out += overview(chosen, family)
     for family in families:
         if family == "shim":
             out += shim_table(chosen)
