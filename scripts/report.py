@@ -63,9 +63,13 @@ def host_facts(build_dir):
     flags = " ".join(x for x in (cache.get("CMAKE_C_FLAGS", ""),
                                  cache.get(f"CMAKE_C_FLAGS_{build_type.upper()}", "")) if x)
     compiler = cache.get("CMAKE_C_COMPILER", "cc")
-    commit = run(["git", "rev-parse", "--short=12", "HEAD"])
-    if run(["git", "status", "--porcelain", "--untracked-files=no"]):
-        commit += " (with uncommitted changes)"
+    # scripts/lab report records the state before its own steps rewrite
+    # generated files (reports/layouts/ carries dates): that is what was built.
+    commit = os.environ.get("Y2038_REPORT_COMMIT")
+    if not commit:
+        commit = run(["git", "rev-parse", "--short=12", "HEAD"])
+        if run(["git", "status", "--porcelain", "--untracked-files=no"]):
+            commit += " (with uncommitted changes)"
     return {
         "Date (UTC)": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),
         "Host": platform.node(),
