@@ -140,8 +140,13 @@ def select(benchmarks, path):
     chosen = {}
     for run_name, g in groups.items():
         if "median" in g["aggregates"]:
-            n = g["aggregates"]["median"].get("repetitions", len(g["iterations"]))
-            chosen[run_name] = (g["aggregates"]["median"], f"median of {n}")
+            row = dict(g["aggregates"]["median"])
+            n = row.get("repetitions", len(g["iterations"]))
+            cv = g["aggregates"].get("cv")
+            if cv and isinstance(cv.get("real_time"), (int, float)):
+                # Google Benchmark's cv aggregate: stddev / mean of real time, a fraction.
+                row["cv_percent"] = round(100 * cv["real_time"], 1)
+            chosen[run_name] = (row, f"median of {n}")
         elif len(g["iterations"]) == 1:
             chosen[run_name] = (g["iterations"][0], "single run")
         elif g["iterations"]:
@@ -263,6 +268,13 @@ def overview(chosen, family):
                     row_cells.append(fmt(v))
             out.append("| " + " | ".join(row_cells) + " |")
         out.append("")
+        spread = sorted((row["cv_percent"], name) for name, (row, _) in chosen.items()
+                        if "cv_percent" in row and parse_name(name)["family"] == family
+                        and parse_name(name)["body"] == body)
+        if spread:
+            out += [f"Spread of the repetitions (coefficient of variation of real time): median "
+                    f"{statistics.median(c for c, _ in spread):.1f} %, largest {spread[-1][0]:.1f} % "
+                    f"(`{spread[-1][1]}`); ratios within that spread are not differences.", ""]
     return out
 
 
