@@ -189,53 +189,49 @@ def quoted(cmd):
                     for arg in cmd)
 
 
-def measure_counters(bench, name, label, work, min_time):
-    json_path = os.path.join(work, f"perf-{label}.json")
-    csv_path = os.path.join(work, f"perf-{label}.csv")
-    cmd = ["perf", "stat", "-x,", "-o", csv_path, "-e", ",".join(PERF_EVENTS), "--",
-           bench, f"--benchmark_filter=^{re.escape(name)}$", f"--benchmark_min_time={min_time}",
+def run_measured(prefix, bench, name, json_path, min_time):
+    """Run one benchmark of @bench under @prefix (perf stat, valgrind).
+
+    Returns (inodes visited by every Google Benchmark run, details for the
+    fragment).  Runs before the last count the iterations asked for (a batch
+    benchmark may overshoot by less than one batch each); the last is exact,
+    from the JSON."""
+    cmd = [*prefix, bench, f"--benchmark_filter=^{re.escape(name)}$", f"--benchmark_min_time={min_time}",
            f"--benchmark_out={json_path}", "--benchmark_out_format=json", "--v=2"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise ValueError(f"exit {proc.returncode}: {proc.stderr.strip().splitlines()[-1:]}")
     row = final_row(json_path, name)
-    with open(csv_path, encoding="utf-8") as f:
-        counts = parse_perf_csv(f.read())
     runs = run_iterations(proc.stderr, name)
     if not runs:
         raise ValueError("no Google Benchmark --v=2 run log")
     per_iter, how = inodes_per_iteration(row, name)
     inodes = (sum(runs[:-1]) + row["iterations"]) * per_iter
+    return inodes, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how}
+
+
+def measure_counters(bench, name, label, work, min_time):
+    csv_path = os.path.join(work, f"perf-{label}.csv")
+    prefix = ["perf", "stat", "-x,", "-o", csv_path, "-e", ",".join(PERF_EVENTS), "--"]
+    inodes, detail = run_measured(prefix, bench, name, os.path.join(work, f"perf-{label}.json"), min_time)
+    with open(csv_path, encoding="utf-8") as f:
+        counts = parse_perf_csv(f.read())
     figures = {e: (counts.get(e) / inodes if counts.get(e) is not None else None) for e in PERF_EVENTS}
-    return figures, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how}
+    return figures, detail
 
 
 def measure_callgrind(bench, name, label, work, min_time, extra):
-    json_path = os.path.join(work, f"callgrind-{label}.json")
     out = os.path.join(work, f"callgrind-{label}.out")
     symbol = walk_symbol(bench, name)
-    cmd = ["valgrind", "--tool=callgrind", "--cache-sim=yes", *extra, "--collect-atstart=no",
-           f"--toggle-collect={symbol}", *[f"--toggle-collect={f}" for f in CALLGRIND_EXCLUDED],
-           f"--callgrind-out-file={out}", f"--log-file={os.path.join(work, f'valgrind-{label}.log')}",
-           bench, f"--benchmark_filter=^{re.escape(name)}$", f"--benchmark_min_time={min_time}",
-           f"--benchmark_out={json_path}", "--benchmark_out_format=json", "--v=2"]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise ValueError(f"exit {proc.returncode}: {proc.stderr.strip().splitlines()[-1:]}")
-    row = final_row(json_path, name)
-    runs = run_iterations(proc.stderr, name)
-    if not runs:
-        raise ValueError("no Google Benchmark --v=2 run log")
-    counts, geometry = parse_callgrind(out)
+    prefix = ["valgrind", "--tool=callgrind", "--cache-sim=yes", *extra, "--collect-atstart=no",
+              f"--toggle-collect={symbol}", *[f"--toggle-collect={f}" for f in CALLGRIND_EXCLUDED],
+              f"--callgrind-out-file={out}", f"--log-file={os.path.join(work, f'valgrind-{label}.log')}"]
+    inodes, detail = run_measured(prefix, bench, name, os.path.join(work, f"callgrind-{label}.json"),
+                                  min_time)
+    counts, detail["geometry"] = parse_callgrind(out)
     if not counts.get("Ir"):
         raise ValueError(f"callgrind counted nothing inside {symbol} (was it inlined or renamed?)")
-    per_iter, how = inodes_per_iteration(row, name)
-    # Runs before the last: the iterations asked for (a batch benchmark may
-    # overshoot by less than one batch each); the last: exact, from the JSON.
-    inodes = (sum(runs[:-1]) + row["iterations"]) * per_iter
-    figures = {k: counts.get(k, 0) / inodes for k, _ in CALLGRIND_SHOWN}
-    return figures, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how,
-                     "geometry": geometry}
+    return {k: counts.get(k, 0) / inodes for k, _ in CALLGRIND_SHOWN}, detail
 
 
 def cmd_run(args):
