@@ -108,14 +108,14 @@ static void torn_bench(struct bench_state *st, const void *arg)
 	}
 
 	bench_set_items_processed(st, (int64_t)c.reads);
-	bench_counter(st, "reads", (double)c.reads, BENCH_COUNTER_DEFAULT);
-	bench_counter(st, "torn_reads", (double)c.torn, BENCH_COUNTER_DEFAULT);
-	bench_counter(st, "torn_per_million", c.reads ? 1e6 * (double)c.torn / (double)c.reads : 0,
-		      BENCH_COUNTER_DEFAULT);
-	bench_counter(st, "sec_nsec_mixed", (double)c.sec_nsec_mixed, BENCH_COUNTER_DEFAULT);
-	bench_counter(st, "sec_halves_mixed", (double)c.sec_halves_mixed, BENCH_COUNTER_DEFAULT);
-	bench_counter(st, "retries", (double)c.retries, BENCH_COUNTER_DEFAULT);
-	bench_counter(st, "writes", (double)w.writes, BENCH_COUNTER_DEFAULT);
+	bench_counter_int(st, "reads", (int64_t)c.reads, BENCH_COUNTER_DEFAULT);
+	bench_counter_int(st, "torn_reads", (int64_t)c.torn, BENCH_COUNTER_DEFAULT);
+	bench_counter_ratio(st, "torn_per_million", (int64_t)c.torn * 1000000, (int64_t)c.reads,
+			    BENCH_COUNTER_DEFAULT);
+	bench_counter_int(st, "sec_nsec_mixed", (int64_t)c.sec_nsec_mixed, BENCH_COUNTER_DEFAULT);
+	bench_counter_int(st, "sec_halves_mixed", (int64_t)c.sec_halves_mixed, BENCH_COUNTER_DEFAULT);
+	bench_counter_int(st, "retries", (int64_t)c.retries, BENCH_COUNTER_DEFAULT);
+	bench_counter_int(st, "writes", (int64_t)w.writes, BENCH_COUNTER_DEFAULT);
 	bench_set_label(st, inode_lockless_sec_access(&sh->inode));
 	free(sh);
 	free(t);

@@ -167,7 +167,8 @@ static struct timespec64 walk_advancing_clock(void *ctx)
  * so the average over the first min(count, 64) objects is the slab's average
  * for every count this file registers (powers of two).
  */
-static double walk_lines_per_op(const struct walk_case *wc, size_t count)
+static void walk_lines_per_op(const struct walk_case *wc, size_t count, int64_t *lines_out,
+			      int64_t *objects_out)
 {
 	size_t objects = count < WALK_LINE ? count : WALK_LINE;
 	unsigned long lines = 0;
@@ -186,7 +187,8 @@ static double walk_lines_per_op(const struct walk_case *wc, size_t count)
 		}
 		lines += (unsigned long)__builtin_popcountll(seen);
 	}
-	return (double)lines / (double)objects;
+	*lines_out = (int64_t)lines;
+	*objects_out = (int64_t)objects;
 }
 
 /* A time in the last WALK_HISTORY_SEC before the walk's "now". */
@@ -307,20 +309,23 @@ static __attribute__((noinline)) void walk_teardown(struct bench_state *st, cons
 			  const char *decided_name)
 {
 	uint64_t result = acc; /* a fresh local: acc itself never needs a memory home */
-	int64_t ops = bench_iterations_done(st);
+	int64_t ops = bench_iterations_done(st), lines, objects;
 
 	bench_do_not_optimize(result);
 	bench_escape(slab->inodes);
 	fs_time_set_clock(NULL);
 	bench_set_items_processed(st, ops);
-	bench_counter(st, "bytes_per_inode", (double)sizeof(struct inode), BENCH_COUNTER_DEFAULT);
-	bench_counter(st, "cachelines_touched_per_op", walk_lines_per_op(wc, slab->count),
-		      BENCH_COUNTER_DEFAULT);
-	bench_counter(st, "huge_pages_advised", slab->huge_pages_advised ? 1 : 0,
-		      BENCH_COUNTER_DEFAULT);
+	walk_lines_per_op(wc, slab->count, &lines, &objects);
+	bench_counter_int(st, "bytes_per_inode", (int64_t)sizeof(struct inode), BENCH_COUNTER_DEFAULT);
+	bench_counter_ratio(st, "cachelines_touched_per_op", lines, objects, BENCH_COUNTER_DEFAULT);
+	bench_counter_int(st, "huge_pages_advised", slab->huge_pages_advised ? 1 : 0,
+			  BENCH_COUNTER_DEFAULT);
+	/* Iterations per call into the shim: scripts/perf_report.py rounds each
+	 * Google Benchmark run up to whole batches with it. */
+	bench_counter_int(st, "batch_iterations", slab->passes * (int64_t)slab->count,
+			  BENCH_COUNTER_DEFAULT);
 	if (decided_name && ops > 0)
-		bench_counter(st, decided_name, (double)decided / (double)ops,
-			      BENCH_COUNTER_DEFAULT);
+		bench_counter_ratio(st, decided_name, (int64_t)decided, ops, BENCH_COUNTER_DEFAULT);
 	free(slab->inodes);
 	free(slab->order);
 }

@@ -23,6 +23,15 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 # i686 binaries run natively where the kernel has IA32 emulation; where it
 # does not (this lab's VMs), scripts/lab passes Y2038_I386_EMULATE=ON.
 option(Y2038_I386_EMULATE "Run i686 test binaries under qemu-i386" OFF)
+# The guest root: the binaries ask for /lib/ld-linux.so.2, so with Debian's
+# multiarch libc6:i386 installed (libbenchmark-dev:i386 pulls it in) the root
+# is /, as it is natively.  With -L /usr/i686-linux-gnu qemu would load the
+# cross package's ld.so but fall back to the multiarch libc.so.6 of another
+# glibc build, and pthread_create() never returns.
 if(Y2038_I386_EMULATE AND NOT CMAKE_CROSSCOMPILING_EMULATOR)
-  set(CMAKE_CROSSCOMPILING_EMULATOR qemu-i386;-L;/usr/i686-linux-gnu)
+  if(EXISTS /lib/ld-linux.so.2)
+    set(CMAKE_CROSSCOMPILING_EMULATOR qemu-i386;-L;/)
+  else()
+    set(CMAKE_CROSSCOMPILING_EMULATOR qemu-i386;-L;/usr/i686-linux-gnu)
+  endif()
 endif()

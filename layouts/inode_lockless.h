@@ -234,6 +234,56 @@ static inline struct timespec64 inode_lockless_get_ctime(const struct inode *ino
 }
 
 /**
+ * inode_lockless_set_ctime_current - inode_set_ctime_current() with every
+ * shared access modelled: returns the ctime now in @inode.
+ *
+ * Multigrain (v6.13): the acquire load of i_ctime_nsec, the fine-grained
+ * step when the ctime was queried, the "exactly the same" early return and
+ * the try_cmpxchg() on i_ctime_nsec (a locked read-modify-write on x86)
+ * that decides between concurrent writers, as layouts/inode.h does single-
+ * threaded; i_ctime_sec, a plain access in the kernel, goes through
+ * READ_ONCE/WRITE_ONCE here.  Other representations: current_time(), then
+ * the two stores.
+ */
+static inline struct timespec64 inode_lockless_set_ctime_current(struct inode *inode)
+{
+	struct timespec64 now = current_time(inode);
+#if INODE_TIME_REPR == INODE_REPR_MULTIGRAIN
+	u32 cns = __atomic_load_n(&inode->i_ctime_nsec, __ATOMIC_ACQUIRE);
+	u32 cur;
+
+	if (cns & I_CTIME_QUERIED) {
+		struct timespec64 ctime = { .tv_sec = lockless_load_sec64(&inode->i_ctime_sec),
+					    .tv_nsec = (long)(cns & ~I_CTIME_QUERIED) };
+
+		if (timespec64_compare(&now, &ctime) <= 0)
+			now = inode_mg_fine_time(inode, ctime);
+	}
+	if (cns == (u32)now.tv_nsec && lockless_load_sec64(&inode->i_ctime_sec) == now.tv_sec)
+		return now;
+
+	cur = cns;
+	for (;;) {
+		if (__atomic_compare_exchange_n(&inode->i_ctime_nsec, &cur, (u32)now.tv_nsec, 0,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+			lockless_store_sec64(&inode->i_ctime_sec, now.tv_sec);
+			return now;
+		}
+		if (!(cns & I_CTIME_QUERIED) && (cns | I_CTIME_QUERIED) == cur) {
+			cns = cur; /* only marked queried meanwhile: retry once */
+			continue;
+		}
+		now.tv_sec = lockless_load_sec64(&inode->i_ctime_sec);
+		now.tv_nsec = (long)(cur & ~I_CTIME_QUERIED);
+		return now;
+	}
+#else
+	inode_lockless_set_ctime(inode, now);
+	return now;
+#endif
+}
+
+/**
  * inode_lockless_sec_access - how this build reads and writes @inode's
  * mtime seconds: "1x64", "2x32" (two halves: ILP32, or a 4-aligned s64) or
  * "1x32" (a 32-bit time_t), for reports.

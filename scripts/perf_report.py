@@ -184,6 +184,15 @@ def inodes_per_iteration(row, name):
     return 1, "1 (no items_per_second counter, no N)"
 
 
+def iterations_run(asked, batch):
+    """Iterations a KeepRunningBatch(@batch) loop runs when Google Benchmark
+    asks for @asked: whole batches, at least one."""
+    if not isinstance(batch, (int, float)) or batch < 1 or batch != int(batch):
+        raise ValueError(f"batch_iterations {batch!r} is not a positive integer")
+    batch = int(batch)
+    return max(1, -(-asked // batch)) * batch
+
+
 def quoted(cmd):
     return " ".join(arg if re.fullmatch(r"[\w./=:,+-]+", arg) else "'" + arg.replace("'", "'\\''") + "'"
                     for arg in cmd)
@@ -193,9 +202,10 @@ def run_measured(prefix, bench, name, json_path, min_time):
     """Run one benchmark of @bench under @prefix (perf stat, valgrind).
 
     Returns (inodes visited by every Google Benchmark run, details for the
-    fragment).  Runs before the last count the iterations asked for (a batch
-    benchmark may overshoot by less than one batch each); the last is exact,
-    from the JSON."""
+    fragment).  Runs before the last count the iterations asked for, rounded
+    up to whole batches (KeepRunningBatch finishes the batch it is in: a run
+    asked for 1 iteration of walk/.../65536 visits 65536 inodes); the last is
+    exact, from the JSON."""
     cmd = [*prefix, bench, f"--benchmark_filter=^{re.escape(name)}$", f"--benchmark_min_time={min_time}",
            f"--benchmark_out={json_path}", "--benchmark_out_format=json", "--v=2"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
@@ -206,7 +216,8 @@ def run_measured(prefix, bench, name, json_path, min_time):
     if not runs:
         raise ValueError("no Google Benchmark --v=2 run log")
     per_iter, how = inodes_per_iteration(row, name)
-    inodes = (sum(runs[:-1]) + row["iterations"]) * per_iter
+    batch = row.get("batch_iterations", 1)
+    inodes = (sum(iterations_run(r, batch) for r in runs[:-1]) + row["iterations"]) * per_iter
     return inodes, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how}
 
 

@@ -53,6 +53,17 @@ runs = p.run_iterations(log, "shim/store_mtime/c_batch/64")
 expect("v2 log: runs of the benchmark", [1, 640, 6400, 64000, 640000, 6400000, 64000000, 111861191], runs)
 expect("v2 log: other names ignored", [], p.run_iterations(log, "shim/store_mtime/c_batch/6"))
 
+expect("batch: a run asked for 1 iteration runs one whole batch", 65536, p.iterations_run(1, 65536.0))
+expect("batch: rounded up to whole batches", 3 * 65536, p.iterations_run(2 * 65536 + 1, 65536))
+expect("batch: exact multiples stay", 33 * 65536, p.iterations_run(33 * 65536, 65536))
+expect("batch: no batch counter = 1", 640, p.iterations_run(640, 1))
+for bad in (0, -4, 2.5, "64"):
+    try:
+        p.iterations_run(10, bad)
+        expect(f"batch {bad!r}: ValueError", "ValueError", "no error")
+    except ValueError:
+        expect(f"batch {bad!r}: ValueError", "ValueError", "ValueError")
+
 path = os.path.join(here, "data", "callgrind-dump-head.txt")
 values, geometry = p.parse_callgrind(path)
 expect("callgrind: Ir", 40643205, values["Ir"])

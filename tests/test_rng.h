@@ -53,7 +53,8 @@ static inline uint64_t test_seed_from_env(const char *suite)
 		clock_gettime(CLOCK_REALTIME, &now);
 		seed = (uint64_t)now.tv_sec * 1000000007u ^ (uint64_t)now.tv_nsec;
 	}
-	printf("%s: seed %" PRIu64 " (replay with Y2038_SEED=%" PRIu64 ")\n", suite, seed, seed);
+	/* stderr: stdout may be a machine-readable stream (y2038-bench --benchmark_format=json). */
+	fprintf(stderr, "%s: seed %" PRIu64 " (replay with Y2038_SEED=%" PRIu64 ")\n", suite, seed, seed);
 	return seed;
 }
 

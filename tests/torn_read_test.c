@@ -13,10 +13,12 @@
  * asserted: how many the unprotected variant saw (on two noisy cores it may
  * see none in a run).
  */
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "kunit.h"
@@ -125,6 +127,61 @@ static void test_lockless_accessors(struct kunit *test, const struct torn_table 
 	free(inode);
 }
 
+static struct timespec64 fixed_clock(void *ctx)
+{
+	return *(const struct timespec64 *)ctx;
+}
+
+/*
+ * inode_lockless_set_ctime_current() against the layout's own
+ * inode_set_ctime_current(), single-threaded: same result, same ctime and
+ * queried flag left behind, for a later, an equal and an earlier "now",
+ * with and without the ctime queried (multigrain's fine-grained step).
+ */
+static void test_lockless_ctime_current(struct kunit *test)
+{
+	static const struct timespec64 nows[] = { TS(1452144972, 500), TS(1452144972, 400),
+						  TS(1452144971, 999999999), TS(INT32_MAX, 999999999) };
+	struct super_block sb = { .s_time_gran = 100 };
+	struct inode *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	struct timespec64 now;
+	struct fs_time_clock clock = { .now = fixed_clock, .ctx = &now };
+
+	if (!a || !b)
+		abort();
+	sb.s_time_min = TIME64_MIN;
+	sb.s_time_max = TIME64_MAX;
+	fs_time_set_clock(&clock);
+	for (int queried = 0; queried < 2; queried++) {
+		for (size_t n = 0; n < sizeof(nows) / sizeof(nows[0]); n++) {
+			struct timespec64 want, got, ca, cb;
+
+			inode_init_always(&sb, a);
+			inode_init_always(&sb, b);
+			inode_set_ctime_to_ts(a, TS(1452144972, 400));
+			inode_set_ctime_to_ts(b, TS(1452144972, 400));
+			if (queried) {
+				inode_ctime_mark_queried(a);
+				inode_ctime_mark_queried(b);
+			}
+			now = nows[n];
+			want = inode_set_ctime_current(a);
+			got = inode_lockless_set_ctime_current(b);
+			KUNIT_EXPECT_TS_EQ(test, queried ? "queried" : "not queried", "returned", want, got);
+			ca = inode_get_ctime(a);
+			cb = inode_get_ctime(b);
+			KUNIT_EXPECT_TS_EQ(test, queried ? "queried" : "not queried", "stored", ca, cb);
+			KUNIT_EXPECT_TS_EQ(test, queried ? "queried" : "not queried", "returned = stored",
+					   cb, got);
+			KUNIT_EXPECT_EQ(test, queried ? "queried" : "not queried", "queried flag",
+					inode_ctime_queried(a), inode_ctime_queried(b));
+		}
+	}
+	fs_time_set_clock(NULL);
+	free(a);
+	free(b);
+}
+
 static void test_seqcount(struct kunit *test)
 {
 	seqcount_t s;
@@ -229,8 +286,9 @@ static unsigned long writes_from_env(void)
 	if (env && *env) {
 		char *end;
 
+		errno = 0;
 		n = strtoul(env, &end, 0);
-		if (*end || n == 0) {
+		if (*end || n == 0 || errno == ERANGE || strchr(env, '-')) {
 			fprintf(stderr, "torn_read_test: Y2038_TORN_WRITES=\"%s\" is not a positive number\n",
 				env);
 			exit(2);
@@ -256,6 +314,7 @@ int main(void)
 	torn_table_init(t);
 	test_detector(&test, t);
 	test_lockless_accessors(&test, t);
+	test_lockless_ctime_current(&test);
 	test_seqcount(&test);
 
 	plain = run_experiment(sh, t, 0, readers, writes);

@@ -82,6 +82,9 @@ int find_libpfm(struct dl_phdr_info *info, size_t, void *found)
 #ifndef Y2038_C_FLAGS
 #define Y2038_C_FLAGS "unknown"
 #endif
+#ifndef Y2038_KERNEL_CFLAGS
+#define Y2038_KERNEL_CFLAGS "unknown"
+#endif
 #ifndef Y2038_C_COMPILER
 #define Y2038_C_COMPILER "unknown"
 #endif
@@ -95,6 +98,11 @@ void add_build_context()
 	benchmark::AddCustomContext("y2038_abi", Y2038_ABI);
 	benchmark::AddCustomContext("y2038_c_compiler", Y2038_C_COMPILER);
 	benchmark::AddCustomContext("y2038_c_flags", Y2038_C_FLAGS);
+	benchmark::AddCustomContext(
+		"y2038_kernel_cflags",
+		*Y2038_KERNEL_CFLAGS ? Y2038_KERNEL_CFLAGS " (fstime and the per-layout timed code)"
+				     : "none: this compiler has no -mgeneral-regs-only; the timed code may "
+				       "use FP/SIMD registers, which the kernel never does");
 	benchmark::AddCustomContext("y2038_shim_cxx_compiler", __VERSION__);
 	benchmark::AddCustomContext(
 		"y2038_libbenchmark_perf_counters",
@@ -104,7 +112,8 @@ void add_build_context()
 	benchmark::AddCustomContext(
 		"y2038_libbenchmark_build",
 		"Debian's libbenchmark is compiled -O2 without NDEBUG, hence library_build_type "
-		"\"debug\"; the timed loops are this suite's own code, built as y2038_c_flags says");
+		"\"debug\"; the timed loops are this suite's own code, built as y2038_c_flags says, "
+		"and its C++ (shim, native reference loop) with NDEBUG");
 }
 
 } // namespace
@@ -202,6 +211,18 @@ void bench_counter(struct bench_state *st, const char *name, double value, unsig
 {
 	to_cxx(st).counters[name] =
 		benchmark::Counter(value, static_cast<benchmark::Counter::Flags>(flags));
+}
+
+void bench_counter_int(struct bench_state *st, const char *name, int64_t value, unsigned flags)
+{
+	bench_counter(st, name, static_cast<double>(value), flags);
+}
+
+void bench_counter_ratio(struct bench_state *st, const char *name, int64_t num, int64_t den,
+			 unsigned flags)
+{
+	bench_counter(st, name, den ? static_cast<double>(num) / static_cast<double>(den) : 0.0,
+		      flags);
 }
 
 } // extern "C"

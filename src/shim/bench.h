@@ -47,7 +47,8 @@ void bench_register_all(void);
  * True when the program was started with --y2038_full (the shim strips the
  * flag before Google Benchmark sees argv): register more sizes and cases.
  * Without it (quick mode) the default minimum time per benchmark is 0.05 s
- * instead of Google Benchmark's 0.5 s; --benchmark_min_time still wins.
+ * instead of Google Benchmark's 0.5 s; --benchmark_min_time still wins
+ * (scripts/lab bench passes 0.02 s with 3 repetitions).
  * Valid inside bench_register_all() and later.
  */
 bool bench_full_mode(void);
@@ -107,6 +108,14 @@ enum bench_counter_flags {
 
 /* state.counters[@name] = Counter(@value, @flags). */
 void bench_counter(struct bench_state *st, const char *name, double value, unsigned flags);
+/*
+ * The same from integers, for code compiled without FP registers (the
+ * per-layout benchmark objects, -mgeneral-regs-only): @value, or @num / @den
+ * computed in the shim (0 when @den is 0: nothing was counted).
+ */
+void bench_counter_int(struct bench_state *st, const char *name, int64_t value, unsigned flags);
+void bench_counter_ratio(struct bench_state *st, const char *name, int64_t num, int64_t den,
+			 unsigned flags);
 
 /*
  * bench_do_not_optimize - the value in @lvalue is read and may have been
