@@ -34,7 +34,7 @@ static void empty_batch(struct bench_state *st, const void *arg)
 static void store_per_iteration(struct bench_state *st, const void *arg)
 {
 	struct super_block sb = { .s_time_gran = 1 };
-	struct inode inode;
+	_Alignas(SHIM_INODE_ALIGN) struct inode inode;
 	struct timespec64 ts = { .tv_sec = 2147483648LL, .tv_nsec = 0 };
 
 	(void)arg;
@@ -47,7 +47,7 @@ static void store_per_iteration(struct bench_state *st, const void *arg)
 static void store_batch(struct bench_state *st, const void *arg)
 {
 	struct super_block sb = { .s_time_gran = 1 };
-	struct inode inode;
+	_Alignas(SHIM_INODE_ALIGN) struct inode inode;
 	struct timespec64 ts = { .tv_sec = 2147483648LL, .tv_nsec = 0 };
 	int64_t batch = bench_range_arg(st, 0);
 
