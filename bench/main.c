@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "bench_cpus.h"
 #include "test_rng.h"
 
 void bench_register_layouts(void);
@@ -32,6 +33,7 @@ void bench_register_all(void)
 	snprintf(text, sizeof(text), "%" PRIu64, run_seed);
 	bench_add_context("y2038_seed", text);
 	bench_add_context("y2038_layouts", Y2038_BENCH_LAYOUTS);
+	bench_cpus_init();
 	shim_overhead_register();
 	bench_register_layouts();
 }

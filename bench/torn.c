@@ -23,12 +23,15 @@
  * On a busy machine the writer can be preempted inside its write section;
  * the seqcount reader then spins until it runs again (the kernel disables
  * preemption there, user space cannot), which shows as a long read time.
+ * The reader runs on the first CPU of the plan (bench_cpus.h), the writer on
+ * the second, so that the two never share one CPU when there are two.
  * Registered for the v6 body only: the body decides only where i_mtime sits.
  */
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 
+#include "bench_cpus.h"
 #include "bench_layout.h"
 #include "torn_read.h"
 
@@ -60,6 +63,10 @@ static void *torn_writer_main(void *arg)
 {
 	struct torn_writer *w = arg;
 	unsigned long n = 1;
+	cpu_set_t saved;
+
+	/* Unpinned if that fails: the counts stay valid, only placement is lost. */
+	(void)bench_cpus_pin(1, &saved);
 
 	__atomic_store_n(&w->started, 1, __ATOMIC_RELAXED);
 	while (!__atomic_load_n(&w->stop, __ATOMIC_RELAXED)) {
@@ -80,11 +87,12 @@ static void torn_bench(struct bench_state *st, const void *arg)
 	struct torn_writer w = { .shared = sh, .table = t, .use_seqcount = tc->use_seqcount };
 	struct torn_counts c = { 0 };
 	pthread_t writer;
+	cpu_set_t saved;
 
-	if (!t || !sh) {
+	if (!t || !sh || bench_cpus_pin(0, &saved) != 0) {
 		free(t);
 		free(sh);
-		bench_skip_with_error(st, "out of memory");
+		bench_skip_with_error(st, t && sh ? "could not pin the reader to its CPU" : "out of memory");
 		return;
 	}
 	torn_table_init(t);
@@ -93,6 +101,7 @@ static void torn_bench(struct bench_state *st, const void *arg)
 		if (pthread_create(&writer, NULL, torn_writer_main, &w) != 0) {
 			free(t);
 			free(sh);
+			bench_cpus_restore(&saved);
 			bench_skip_with_error(st, "pthread_create failed");
 			return;
 		}
@@ -119,6 +128,7 @@ static void torn_bench(struct bench_state *st, const void *arg)
 	bench_set_label(st, inode_lockless_sec_access(&sh->inode));
 	free(sh);
 	free(t);
+	bench_cpus_restore(&saved);
 }
 
 void BENCH_LAYOUT_SYMBOL(torn_register)(void)

@@ -319,7 +319,27 @@ def shim_table(chosen):
     return out
 
 
-def load_scaling(chosen):
+def scaling_ceiling(context):
+    """What two threads can reach on the first two CPUs of the plan, from the
+    CPU speeds scripts/lab bench measured (None when not recorded)."""
+    plan = str(context.get("y2038_thread_cpus", "")).split(" ")[0].split(",")
+    speeds = [context.get(key) for key in ("y2038_cpu_ns_before", "y2038_cpu_ns_after")]
+    if len(plan) < 2 or not all(isinstance(s, dict) for s in speeds):
+        return None
+    try:
+        ns = [[float(s[cpu]) for cpu in plan[:2]] for s in speeds]
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not all(x > 0 for pair in ns for x in pair):
+        return None
+    (b0, b1), (a0, a1) = ns
+    return (f"Threads run on CPUs {plan[0]} then {plan[1]}, which took {b0:.3g} and {b1:.3g} ns per "
+            f"shim/store_mtime/native iteration before the run ({a0:.3g} and {a1:.3g} after): "
+            f"two threads can reach at most 1 + {b0:.3g}/{b1:.3g} = {1 + b0 / b1:.2f} "
+            f"({1 + a0 / a1:.2f} after), not 2.0.")
+
+
+def load_scaling(chosen, context=None):
     rows = {}
     for name, (row, _) in chosen.items():
         info = parse_name(name)
@@ -329,8 +349,11 @@ def load_scaling(chosen):
         return []
     out = ["#### load: throughput and scaling", "",
            "ops/s = items_per_second (all threads); scaling = ops/s with 2 threads / ops/s with 1 "
-           "(2.0 = perfect).", "",
-           "| operation | body | repr | params | ops/s, 1 thread | ops/s, 2 threads | scaling |",
+           "(2.0 = perfect on two equal CPUs).", ""]
+    ceiling = scaling_ceiling(context or {})
+    if ceiling:
+        out += [ceiling, ""]
+    out += ["| operation | body | repr | params | ops/s, 1 thread | ops/s, 2 threads | scaling |",
            "|---|---|---|---|---|---|---|"]
     keys = sorted({k[:4] for k in rows},
                   key=lambda k: (k[0], BODIES.index(k[1]), param_key(k[3]), REPRS.index(k[2])))
@@ -446,7 +469,7 @@ def section(path, data, plots_dir):
         else:
             out += layout_tables(chosen, family)
             if family == "load":
-                out += load_scaling(chosen)
+                out += load_scaling(chosen, data["context"])
     if errors:
         out += ["Benchmarks that reported an error (no figure):", ""]
         out += [f"- `{name}`: {message or 'no message'}" for name, message in errors]
