@@ -2,8 +2,8 @@
 /*
  * bench_cpus.h - which CPU each thread of a multi-threaded benchmark runs on.
  *
- * The two vCPUs of the reference VM are not equal (one ran the same loop
- * 1.4-1.8x slower than the other, steadily), so an unpinned threads:1 run
+ * The two vCPUs of the reference VM are not equal (one ran the same code
+ * 1.4-1.8x slower than the other for minutes at a time), so an unpinned threads:1 run
  * measured whichever CPU the scheduler picked and a scaling ratio mixed
  * the two.  The plan is an ordered CPU list: $Y2038_BENCH_CPUS ("2,0,1",
  * what `scripts/lab bench` sets, fastest first) or else the CPUs this

@@ -319,24 +319,29 @@ def shim_table(chosen):
     return out
 
 
+CEILING_PROBE = "load/touch_private/v6/scalar/real_time/threads:1"
+
+
 def scaling_ceiling(context):
     """What two threads can reach on the first two CPUs of the plan, from the
-    CPU speeds scripts/lab bench measured (None when not recorded)."""
+    per-CPU times scripts/lab bench measured with CEILING_PROBE pinned to each
+    (None when not recorded)."""
     plan = str(context.get("y2038_thread_cpus", "")).split(" ")[0].split(",")
     speeds = [context.get(key) for key in ("y2038_cpu_ns_before", "y2038_cpu_ns_after")]
     if len(plan) < 2 or not all(isinstance(s, dict) for s in speeds):
         return None
     try:
-        ns = [[float(s[cpu]) for cpu in plan[:2]] for s in speeds]
+        ns = [[float(s[cpu][CEILING_PROBE]) for cpu in plan[:2]] for s in speeds]
     except (KeyError, TypeError, ValueError):
         return None
     if not all(x > 0 for pair in ns for x in pair):
         return None
     (b0, b1), (a0, a1) = ns
-    return (f"Threads run on CPUs {plan[0]} then {plan[1]}, which took {b0:.3g} and {b1:.3g} ns per "
-            f"shim/store_mtime/native iteration before the run ({a0:.3g} and {a1:.3g} after): "
-            f"two threads can reach at most 1 + {b0:.3g}/{b1:.3g} = {1 + b0 / b1:.2f} "
-            f"({1 + a0 / a1:.2f} after), not 2.0.")
+    return (f"Threads run on CPUs {plan[0]} then {plan[1]} (thread i on the i-th). One thread of "
+            f"`{CEILING_PROBE}` pinned to each took {b0:.3g} and {b1:.3g} ns per update before the run "
+            f"({a0:.3g} and {a1:.3g} after), so two threads can reach at most 1 + {b0:.3g}/{b1:.3g} = "
+            f"{1 + b0 / b1:.2f} ({1 + a0 / a1:.2f} after), not 2.0; a ratio above that means the CPUs "
+            "changed speed during the run.")
 
 
 def load_scaling(chosen, context=None):

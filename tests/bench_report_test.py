@@ -98,7 +98,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("shim: c_batch/64 / native", "1.018", cell(shim, row(shim, "store_mtime", "c_batch/64"), "vs native"))
     load = t["load: throughput and scaling"]
     expect("load: ceiling from the CPU speeds, plan order (CPU 1 first)", True,
-           "at most 1 + 0.6/0.8 = 1.75 (1.67 after)" in text)
+           "at most 1 + 6/8 = 1.75 (1.67 after)" in text)
     expect("load: scaling threads:2 / threads:1", "1.50",
            cell(load, row(load, "touch_shared", "v6", "scalar"), "scaling"))
     torn = t["torn/read_mtime"]
