@@ -233,7 +233,46 @@ def layout_tables(chosen, family):
     return out
 
 
-def overview(chosen, family):
+LAYOUT_COLUMNS = ("size", "ts_span", "holes", "padding", "ts_lines", "hot_lines")
+
+
+def twin_layouts(sizes_dir, abi):
+    """{body: description} where timespec and timespec64 have the same layout
+    on @abi (same sizeof, timestamp span, holes, padding and cache lines in
+    reports/layouts/sizes-<abi>.csv): true of every LP64 ABI."""
+    rows, twins = {}, {}
+    if not sizes_dir:
+        return twins
+    path = os.path.join(sizes_dir, f"sizes-{abi}.csv")
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            for row in csv.DictReader(f):
+                rows[(row["body"], row["repr"])] = row
+    except OSError:
+        return twins
+    for body in BODIES:
+        a, b = rows.get((body, "timespec")), rows.get((body, REFERENCE_REPR))
+        if a and b and all(k in a and a[k] == b[k] for k in LAYOUT_COLUMNS):
+            twins[body] = (f"sizeof {a['size']}, timestamps at {a['ts_span']}, "
+                           f"`{os.path.basename(path)}`")
+    return twins
+
+
+def twin_control(cells, body, twin):
+    """The sentence on the timespec column where it is timespec64's layout."""
+    ratios = sorted(v["timespec"] / v[REFERENCE_REPR] for v in cells.values()
+                    if v.get("timespec") and v.get(REFERENCE_REPR))
+    if not ratios:
+        return []
+    dev = statistics.median(abs(r - 1) for r in ratios)
+    return [f"Control: in body {body} `timespec` has exactly `{REFERENCE_REPR}`'s layout on this ABI "
+            f"({twin}), so its ratio measures everything that is not layout (run-to-run noise, and "
+            f"code placement: each layout's code is compiled separately). In this table it runs "
+            f"from {ratios[0]:.2f} to {ratios[-1]:.2f} (median |ratio - 1| = {dev:.2f}): a ratio of another "
+            "column inside that range is no evidence of a layout effect.", ""]
+
+
+def overview(chosen, family, twins=None):
     """One matrix per body: rows = operation (and parameters), columns = repr.
 
     Cells: ns per operation (accessor) or per inode (walk), and in brackets
@@ -268,6 +307,8 @@ def overview(chosen, family):
                     row_cells.append(fmt(v))
             out.append("| " + " | ".join(row_cells) + " |")
         out.append("")
+        if twins and body in twins:
+            out += twin_control(cells[body], body, twins[body])
         spread = sorted((row["cv_percent"], name) for name, (row, _) in chosen.items()
                         if "cv_percent" in row and parse_name(name)["family"] == family
                         and parse_name(name)["body"] == body)
@@ -456,7 +497,7 @@ def context_lines(path, data):
     return ["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in facts] + [""]
 
 
-def section(path, data, plots_dir):
+def section(path, data, plots_dir, sizes_dir=None):
     abi = data["context"].get("y2038_abi", "unknown ABI")
     chosen, errors = select(data["benchmarks"], path)
     out = [f"### Benchmarks on {abi}", "", f"ABI as recorded in the JSON context (y2038_abi = {abi}).", ""]
@@ -467,7 +508,7 @@ def section(path, data, plots_dir):
     families = sorted({parse_name(n)["family"] for n in chosen})
     for family in ("accessor", "walk"):
         if family in families:
-            out += overview(chosen, family)
+            out += overview(chosen, family, twin_layouts(sizes_dir, abi))
     for family in families:
         if family == "shim":
             out += shim_table(chosen)
@@ -542,7 +583,7 @@ def main():
     parser.add_argument("--plots-dir", help="where PNGs go (default: next to the fragment)")
     parser.add_argument("--no-plots", action="store_true")
     parser.add_argument("--summary", help="also write the README summary fragment here")
-    parser.add_argument("--sizes", help="reports/layouts, for sizeof in the summary")
+    parser.add_argument("--sizes", help="reports/layouts: sizeof in the summary, layout twins in the overviews")
     parser.add_argument("--command", default="scripts/lab bench",
                         help="the command that produced the JSON, named in the fragment")
     args = parser.parse_args()
@@ -554,7 +595,7 @@ def main():
              "command, host and date.", ""]
     sections = []
     for path, data in datas:
-        text, abi, chosen = section(path, data, plots_dir)
+        text, abi, chosen = section(path, data, plots_dir, args.sizes)
         lines += text
         sections.append((path, abi, chosen))
     with open(args.fragment, "w", encoding="utf-8") as f:

@@ -97,6 +97,9 @@ with tempfile.TemporaryDirectory() as tmp:
     shim = t["shim overhead"]
     expect("shim: c_batch/64 / native", "1.018", cell(shim, row(shim, "store_mtime", "c_batch/64"), "vs native"))
     load = t["load: throughput and scaling"]
+    expect("twin layouts: timespec is timespec64's layout on x86_64, its ratio is the control", True,
+           "`timespec` has exactly `timespec64`'s layout on this ABI (sizeof 624" in text
+           and "runs from 1.10 to 1.10" in text)
     expect("load: ceiling from the CPU speeds, plan order (CPU 1 first)", True,
            "at most 1 + 6/8 = 1.75 (1.67 after)" in text)
     expect("load: scaling threads:2 / threads:1", "1.50",
