@@ -475,6 +475,30 @@ def plots(chosen, abi, plots_dir):
     return out
 
 
+SPEED_CHANGE_LIMIT = 0.15
+
+
+def speed_change(context):
+    """A warning when a CPU probe moved by more than SPEED_CHANGE_LIMIT
+    between the measurements scripts/lab bench takes before and after the
+    run, else None (also when they were not recorded)."""
+    before, after = context.get("y2038_cpu_ns_before"), context.get("y2038_cpu_ns_after")
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return None
+    moved = []
+    for cpu in sorted(before):
+        for probe, ns in sorted((before[cpu] or {}).items()) if isinstance(before[cpu], dict) else ():
+            then = (after.get(cpu) or {}).get(probe) if isinstance(after.get(cpu), dict) else None
+            if isinstance(ns, (int, float)) and isinstance(then, (int, float)) and ns > 0 and \
+                    abs(then / ns - 1) > SPEED_CHANGE_LIMIT:
+                moved.append(f"CPU {cpu} `{probe}` {ns:.3g} -> {then:.3g} ns (x{then / ns:.2f})")
+    if not moved:
+        return None
+    return ("**the host changed speed during the run**: " + "; ".join(moved) +
+            f" (more than {SPEED_CHANGE_LIMIT:.0%}); figures of this run may mix two speeds, "
+            "ratios within the same table are safer than absolute times; re-run for absolute figures")
+
+
 def context_lines(path, data):
     c = data["context"]
     # scripts/lab bench writes FILE.cmd: the exact command, then notes on
@@ -494,6 +518,10 @@ def context_lines(path, data):
              ("C flags", f"`{c.get('y2038_c_flags', '?').strip()}`"),
              ("libbenchmark", f"library_build_type {c.get('library_build_type', '?')}"),
              ("seed", c.get("y2038_seed", "?"))] + [("run", note) for note in notes]
+    warning = speed_change(c)
+    if warning:
+        facts.append(("warning", warning))
+        warn(f"{path}: {warning}")
     return ["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in facts] + [""]
 
 

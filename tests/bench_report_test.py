@@ -7,6 +7,7 @@ several families: an aggregate case (three repetitions, median 1.5), an
 errored row, a name outside DESIGN.md's scheme.  The test reads the tables
 the script writes and checks figures and ratios, then the bad-input exits.
 """
+import importlib.util
 import json
 import os
 import subprocess
@@ -61,6 +62,18 @@ except ImportError:
     plots = ["--no-plots"]
     print("bench_report_test: matplotlib not importable by this interpreter: plots not checked")
 
+spec = importlib.util.spec_from_file_location("bench_report", script)
+bench_report = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench_report)
+probe = {"p": 1.0}
+expect("speed change: x1.30 flagged, with CPU and factor", True,
+       "CPU 1 `p` 1 -> 1.3 ns (x1.30)" in (bench_report.speed_change(
+           {"y2038_cpu_ns_before": {"0": probe, "1": probe},
+            "y2038_cpu_ns_after": {"0": probe, "1": {"p": 1.3}}}) or ""))
+expect("speed change: x0.90 not flagged", None, bench_report.speed_change(
+    {"y2038_cpu_ns_before": {"0": probe}, "y2038_cpu_ns_after": {"0": {"p": 0.9}}}))
+expect("speed change: not recorded, nothing said", None, bench_report.speed_change({}))
+
 with tempfile.TemporaryDirectory() as tmp:
     fragment, summary = os.path.join(tmp, "40-bench.md"), os.path.join(tmp, "05-summary.md")
     proc = report("--json", fixture, "--fragment", fragment, "--plots-dir", tmp,
@@ -100,6 +113,8 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("twin layouts: timespec is timespec64's layout on x86_64, its ratio is the control", True,
            "`timespec` has exactly `timespec64`'s layout on this ABI (sizeof 624" in text
            and "runs from 1.10 to 1.10" in text)
+    expect("speed change under 15 % not flagged (CPU 0 went 8 -> 9 ns, x1.12)", False,
+           "host changed speed" in text)
     expect("load: ceiling from the CPU speeds, plan order (CPU 1 first)", True,
            "at most 1 + 6/8 = 1.75 (1.67 after)" in text)
     expect("load: scaling threads:2 / threads:1", "1.50",
