@@ -240,21 +240,17 @@ def twin_layouts(sizes_dir, abi):
     """{body: description} where timespec and timespec64 have the same layout
     on @abi (same sizeof, timestamp span, holes, padding and cache lines in
     reports/layouts/sizes-<abi>.csv): true of every LP64 ABI."""
-    rows, twins = {}, {}
+    twins = {}
     if not sizes_dir:
         return twins
-    path = os.path.join(sizes_dir, f"sizes-{abi}.csv")
     try:
-        with open(path, encoding="utf-8", newline="") as f:
-            for row in csv.DictReader(f):
-                rows[(row["body"], row["repr"])] = row
-    except OSError:
+        rows = {(row["body"], row["repr"]): row for row in read_sizes(sizes_dir, abi)}
+    except (OSError, KeyError):
         return twins
     for body in BODIES:
         a, b = rows.get((body, "timespec")), rows.get((body, REFERENCE_REPR))
         if a and b and all(k in a and a[k] == b[k] for k in LAYOUT_COLUMNS):
-            twins[body] = (f"sizeof {a['size']}, timestamps at {a['ts_span']}, "
-                           f"`{os.path.basename(path)}`")
+            twins[body] = f"sizeof {a['size']}, timestamps at {a['ts_span']}, `sizes-{abi}.csv`"
     return twins
 
 
@@ -363,17 +359,30 @@ def shim_table(chosen):
 CEILING_PROBE = "load/touch_private/v6/scalar/real_time/threads:1"
 
 
+def cpu_probes(context):
+    """(before, after): {cpu: {probe: ns}} as scripts/lab bench measured them
+    around the run (y2038_cpu_ns_before/_after), or None when not recorded or
+    not of that shape."""
+    try:
+        pair = tuple({str(cpu): {str(p): float(ns) for p, ns in probes.items()}
+                      for cpu, probes in context[key].items()}
+                     for key in ("y2038_cpu_ns_before", "y2038_cpu_ns_after"))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return pair
+
+
 def scaling_ceiling(context):
     """What two threads can reach on the first two CPUs of the plan, from the
     per-CPU times scripts/lab bench measured with CEILING_PROBE pinned to each
     (None when not recorded)."""
     plan = str(context.get("y2038_thread_cpus", "")).split(" ")[0].split(",")
-    speeds = [context.get(key) for key in ("y2038_cpu_ns_before", "y2038_cpu_ns_after")]
-    if len(plan) < 2 or not all(isinstance(s, dict) for s in speeds):
+    probes = cpu_probes(context)
+    if len(plan) < 2 or not probes:
         return None
     try:
-        ns = [[float(s[cpu][CEILING_PROBE]) for cpu in plan[:2]] for s in speeds]
-    except (KeyError, TypeError, ValueError):
+        ns = [[s[cpu][CEILING_PROBE] for cpu in plan[:2]] for s in probes]
+    except KeyError:
         return None
     if not all(x > 0 for pair in ns for x in pair):
         return None
@@ -482,16 +491,14 @@ def speed_change(context):
     """A warning when a CPU probe moved by more than SPEED_CHANGE_LIMIT
     between the measurements scripts/lab bench takes before and after the
     run, else None (also when they were not recorded)."""
-    before, after = context.get("y2038_cpu_ns_before"), context.get("y2038_cpu_ns_after")
-    if not isinstance(before, dict) or not isinstance(after, dict):
+    probes = cpu_probes(context)
+    if not probes:
         return None
-    moved = []
-    for cpu in sorted(before):
-        for probe, ns in sorted((before[cpu] or {}).items()) if isinstance(before[cpu], dict) else ():
-            then = (after.get(cpu) or {}).get(probe) if isinstance(after.get(cpu), dict) else None
-            if isinstance(ns, (int, float)) and isinstance(then, (int, float)) and ns > 0 and \
-                    abs(then / ns - 1) > SPEED_CHANGE_LIMIT:
-                moved.append(f"CPU {cpu} `{probe}` {ns:.3g} -> {then:.3g} ns (x{then / ns:.2f})")
+    before, after = probes
+    moved = [f"CPU {cpu} `{probe}` {ns:.3g} -> {then:.3g} ns (x{then / ns:.2f})"
+             for cpu in sorted(before) for probe, ns in sorted(before[cpu].items())
+             for then in [after.get(cpu, {}).get(probe)]
+             if then is not None and ns > 0 and abs(then / ns - 1) > SPEED_CHANGE_LIMIT]
     if not moved:
         return None
     return ("**the host changed speed during the run**: " + "; ".join(moved) +
@@ -534,9 +541,10 @@ def section(path, data, plots_dir, sizes_dir=None):
         warn(f"{path}: no benchmark with a usable figure")
         out += ["No benchmark in this file produced a usable figure.", ""]
     families = sorted({parse_name(n)["family"] for n in chosen})
+    twins = twin_layouts(sizes_dir, abi)
     for family in ("accessor", "walk"):
         if family in families:
-            out += overview(chosen, family, twin_layouts(sizes_dir, abi))
+            out += overview(chosen, family, twins)
     for family in families:
         if family == "shim":
             out += shim_table(chosen)
@@ -554,17 +562,22 @@ def section(path, data, plots_dir, sizes_dir=None):
     return out, abi, chosen
 
 
+def read_sizes(sizes_dir, abi):
+    """The rows of reports/layouts/sizes-<abi>.csv (OSError when unreadable)."""
+    with open(os.path.join(sizes_dir, f"sizes-{abi}.csv"), encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
 def sizes_summary(sizes_dir):
     """{(abi, body, repr): sizeof} from reports/layouts/sizes-<abi>.csv."""
     sizes = {}
     for abi in SUMMARY_ABIS:
-        path = os.path.join(sizes_dir, f"sizes-{abi}.csv")
         try:
-            with open(path, encoding="utf-8", newline="") as f:
-                for row in csv.DictReader(f):
-                    sizes[(row["abi"], row["body"], row["repr"])] = row["size"]
+            for row in read_sizes(sizes_dir, abi):
+                sizes[(row["abi"], row["body"], row["repr"])] = row["size"]
         except (OSError, KeyError) as err:
-            warn(f"{path}: no size table ({err.__class__.__name__}); left out of the summary")
+            warn(f"{os.path.join(sizes_dir, f'sizes-{abi}.csv')}: no size table "
+                 f"({err.__class__.__name__}); left out of the summary")
     return sizes
 
 
