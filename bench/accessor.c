@@ -31,7 +31,7 @@
  * bench/DISASSEMBLY.md shows the loops as compiled.
  */
 #include "bench_layout.h"
-#include "test_rng.h"
+#include "rng.h"
 
 #define ACCESSOR_BATCH 256
 #define ACCESSOR_INODES 16
@@ -70,10 +70,10 @@ static struct timespec64 accessor_fixed_clock(void *ctx)
 	return *(const struct timespec64 *)ctx;
 }
 
-static struct timespec64 accessor_random_ts(struct test_rng *rng)
+static struct timespec64 accessor_random_ts(struct rng *rng)
 {
-	return (struct timespec64){ .tv_sec = (time64_t)test_rng_below(rng, UINT64_C(1) << 33),
-				    .tv_nsec = (long)test_rng_below(rng, NSEC_PER_SEC) };
+	return (struct timespec64){ .tv_sec = (time64_t)rng_below(rng, UINT64_C(1) << 33),
+				    .tv_nsec = (long)rng_below(rng, NSEC_PER_SEC) };
 }
 
 /*
@@ -88,7 +88,7 @@ static struct accessor_fixture *accessor_setup(struct bench_state *st)
 {
 	size_t bytes = (sizeof(struct accessor_fixture) + 63) / 64 * 64;
 	struct accessor_fixture *fx = aligned_alloc(64, bytes);
-	struct test_rng rng = { .state = bench_seed() };
+	struct rng rng = { .state = bench_seed() };
 
 	if (!fx) {
 		bench_skip_with_error(st, "accessor: aligned_alloc of the fixture failed");

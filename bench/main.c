@@ -12,7 +12,7 @@
 
 #include "bench.h"
 #include "bench_cpus.h"
-#include "test_rng.h"
+#include "rng.h"
 
 void bench_register_layouts(void);
 void shim_overhead_register(void);
@@ -29,7 +29,7 @@ void bench_register_all(void)
 {
 	char text[32];
 
-	run_seed = test_seed_from_env("y2038-bench");
+	run_seed = rng_seed_from_env("y2038-bench");
 	snprintf(text, sizeof(text), "%" PRIu64, run_seed);
 	bench_add_context("y2038_seed", text);
 	bench_add_context("y2038_layouts", Y2038_BENCH_LAYOUTS);

@@ -48,7 +48,7 @@
 #include <sys/mman.h>
 
 #include "bench_layout.h"
-#include "test_rng.h"
+#include "rng.h"
 
 #define WALK_LINE 64           /* bytes per cache line (x86, arm64) */
 #define WALK_MIN_BATCH 256     /* inodes per call into the shim, at least */
@@ -192,11 +192,11 @@ static void walk_lines_per_op(const struct walk_case *wc, size_t count, int64_t 
 }
 
 /* A time in the last WALK_HISTORY_SEC before the walk's "now". */
-static struct timespec64 walk_past(struct test_rng *rng)
+static struct timespec64 walk_past(struct rng *rng)
 {
 	return (struct timespec64){
-		.tv_sec = WALK_NOW_SEC - (time64_t)test_rng_below(rng, WALK_HISTORY_SEC),
-		.tv_nsec = (long)test_rng_below(rng, NSEC_PER_SEC),
+		.tv_sec = WALK_NOW_SEC - (time64_t)rng_below(rng, WALK_HISTORY_SEC),
+		.tv_nsec = (long)rng_below(rng, NSEC_PER_SEC),
 	};
 }
 
@@ -217,7 +217,7 @@ static bool walk_advise_huge_pages(void *p, size_t bytes)
 }
 
 static void walk_init_inode(struct walk_slab *slab, const struct walk_case *wc, size_t k,
-			    struct test_rng *rng)
+			    struct rng *rng)
 {
 	struct inode *inode = &slab->inodes[k];
 	struct timespec64 now = slab->clock_now;
@@ -228,7 +228,7 @@ static void walk_init_inode(struct walk_slab *slab, const struct walk_case *wc, 
 	inode->i_gid.val = 1000;
 	inode->i_ino = (unsigned long)k + 1;
 	inode->__i_nlink = 1;
-	inode->i_size = (kernel_loff_t)test_rng_below(rng, UINT64_C(1) << 24);
+	inode->i_size = (kernel_loff_t)rng_below(rng, UINT64_C(1) << 24);
 	inode->i_blkbits = 12;
 	inode->i_blocks = ((kernel_blkcnt_t)inode->i_size + 511) / 512;
 	inode_set_atime_to_ts(inode, walk_past(rng));
@@ -247,7 +247,7 @@ static __attribute__((noinline)) bool walk_setup(struct bench_state *st, const s
 						 struct walk_slab *slab)
 {
 	int64_t n = bench_range_arg(st, 0);
-	struct test_rng rng = { .state = bench_seed() ^ (uint64_t)n };
+	struct rng rng = { .state = bench_seed() ^ (uint64_t)n };
 	char message[128];
 	size_t bytes;
 
@@ -285,7 +285,7 @@ static __attribute__((noinline)) bool walk_setup(struct bench_state *st, const s
 		slab->order[i] = (uint32_t)i;
 	if (wc->random_order) {
 		for (size_t i = slab->count - 1; i > 0; i--) { /* Fisher-Yates */
-			size_t j = (size_t)test_rng_below(&rng, (uint64_t)i + 1);
+			size_t j = (size_t)rng_below(&rng, (uint64_t)i + 1);
 			uint32_t t = slab->order[i];
 
 			slab->order[i] = slab->order[j];

@@ -12,8 +12,7 @@
  * Inputs mix a uniform draw over the whole time64_t range with draws
  * concentrated around each codec's boundaries, where the bugs live.
  */
-/* test_rng.h first: it sets _POSIX_C_SOURCE for clock_gettime(). */
-#include "test_rng.h"
+#include "rng.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -48,14 +47,14 @@ static bool report(struct property *p, struct timespec64 in, struct timespec64 w
 }
 
 /* A tv_sec near one of @anchors (within +-2^span), or anywhere in time64_t. */
-static time64_t draw_sec(struct test_rng *rng, const time64_t *anchors, size_t n, unsigned span)
+static time64_t draw_sec(struct rng *rng, const time64_t *anchors, size_t n, unsigned span)
 {
-	uint64_t r = test_rng_next(rng);
+	uint64_t r = rng_next(rng);
 
 	if (n == 0 || (r & 7) == 0)
-		return (time64_t)test_rng_next(rng);
+		return (time64_t)rng_next(rng);
 	time64_t anchor = anchors[(r >> 3) % n];
-	int64_t delta = (int64_t)(test_rng_next(rng) & ((UINT64_C(1) << span) - 1)) -
+	int64_t delta = (int64_t)(rng_next(rng) & ((UINT64_C(1) << span) - 1)) -
 			(int64_t)(UINT64_C(1) << (span - 1));
 
 	/* Saturate at the ends instead of overflowing. */
@@ -66,9 +65,9 @@ static time64_t draw_sec(struct test_rng *rng, const time64_t *anchors, size_t n
 	return anchor + delta;
 }
 
-static long draw_nsec(struct test_rng *rng)
+static long draw_nsec(struct rng *rng)
 {
-	uint64_t r = test_rng_next(rng);
+	uint64_t r = rng_next(rng);
 
 	/* Mostly valid, sometimes the edges 0 and 999999999. */
 	switch (r & 15) {
@@ -78,7 +77,7 @@ static long draw_nsec(struct test_rng *rng)
 	}
 }
 
-static void check_ext4(struct kunit *test, struct test_rng *rng, unsigned long n)
+static void check_ext4(struct kunit *test, struct rng *rng, unsigned long n)
 {
 	static const time64_t anchors[] = { INT32_MIN, 0, INT32_MAX, INT64_C(0x100000000),
 					    INT64_C(0x180000000), INT64_C(0x200000000),
@@ -137,7 +136,7 @@ static void check_ext4(struct kunit *test, struct test_rng *rng, unsigned long n
 	}
 }
 
-static void check_fat(struct kunit *test, struct test_rng *rng, unsigned long n)
+static void check_fat(struct kunit *test, struct rng *rng, unsigned long n)
 {
 	static const time64_t anchors[] = { 315532800, 951868800, 2147483648LL, 4107542400LL,
 					    4294967296LL, 4354819199LL };
@@ -147,7 +146,7 @@ static void check_fat(struct kunit *test, struct test_rng *rng, unsigned long n)
 
 	for (unsigned long i = 0; i < n; i++) {
 		struct msdos_sb_info sbi = { 0 };
-		uint64_t r = test_rng_next(rng);
+		uint64_t r = rng_next(rng);
 
 		if (r & 1) {
 			sbi.options.tz_set = 1;
@@ -209,7 +208,7 @@ static void check_fat(struct kunit *test, struct test_rng *rng, unsigned long n)
 	}
 }
 
-static void check_cifs(struct kunit *test, struct test_rng *rng, unsigned long n)
+static void check_cifs(struct kunit *test, struct rng *rng, unsigned long n)
 {
 	static const time64_t anchors[] = { -11644473600LL, -1, 0, INT32_MAX, 910692730085LL };
 	struct property nt = { .name = "cifs Unix->NT->Unix (100 ns)" };
@@ -237,14 +236,14 @@ static void check_cifs(struct kunit *test, struct test_rng *rng, unsigned long n
 		report(&nt, t, want, got);
 
 		/* Every NT value the client can represent (0..S64_MAX) comes back bit-exact. */
-		u64 v = test_rng_next(rng) >> 1;
+		u64 v = rng_next(rng) >> 1;
 		u64 again = cifs_UnixTimeToNT(cifs_NTtimeToUnix(cpu_to_le64(v)));
 
 		report(&back, (struct timespec64){ (time64_t)v, 0 }, (struct timespec64){ (time64_t)v, 0 },
 		       (struct timespec64){ (time64_t)again, 0 });
 
 		/* The SMB client's DOS converter and FAT's agree on any word pair. */
-		u16 date = (u16)test_rng_next(rng), time = (u16)test_rng_next(rng);
+		u16 date = (u16)rng_next(rng), time = (u16)rng_next(rng);
 		const struct msdos_sb_info utc = { .options = { .tz_set = 1 } };
 		u16 month = (date >> 5) & 0xf, day = date & 0x1f;
 
@@ -266,7 +265,7 @@ static void check_cifs(struct kunit *test, struct test_rng *rng, unsigned long n
 int main(void)
 {
 	struct kunit test = { .suite = "codec_property_test" };
-	struct test_rng rng = { test_seed_from_env(test.suite) };
+	struct rng rng = { rng_seed_from_env(test.suite) };
 	unsigned long n = test_property_inputs(test.suite, DEFAULT_INPUTS);
 
 	check_ext4(&test, &rng, n);

@@ -27,7 +27,7 @@
 
 #include "fs_time.h"
 #include "kunit.h"
-#include "test_rng.h"
+#include "rng.h"
 
 static const uint32_t common_grans[] = { 1, 2, 3, 7, 100, 1000, 4096, 1000000, 10000000,
 					 999999999, 1000000000 };
@@ -44,12 +44,12 @@ static const struct {
 };
 
 /* Seconds near the edges that matter, or anywhere at all. */
-static time64_t random_sec(struct test_rng *rng, time64_t min, time64_t max)
+static time64_t random_sec(struct rng *rng, time64_t min, time64_t max)
 {
 	static const time64_t anchors[] = { 0, INT32_MAX, (time64_t)INT32_MAX + 1, INT32_MIN,
 					    UINT32_MAX, INT64_C(0x37fffffff), INT64_MAX,
 					    INT64_MIN };
-	uint64_t r = test_rng_next(rng);
+	uint64_t r = rng_next(rng);
 	int64_t delta = (int64_t)(r >> 60) - 8; /* -8..7 */
 
 	switch (r & 7) {
@@ -65,15 +65,15 @@ static time64_t random_sec(struct test_rng *rng, time64_t min, time64_t max)
 		return a + delta;
 	}
 	case 3:
-		return (time64_t)test_rng_next(rng); /* anywhere in int64 */
+		return (time64_t)rng_next(rng); /* anywhere in int64 */
 	default: /* a plausible time: 1900..2500 */
-		return (time64_t)test_rng_below(rng, UINT64_C(19000000000)) - INT64_C(2208988800);
+		return (time64_t)rng_below(rng, UINT64_C(19000000000)) - INT64_C(2208988800);
 	}
 }
 
-static long random_nsec(struct test_rng *rng, bool *valid)
+static long random_nsec(struct rng *rng, bool *valid)
 {
-	uint64_t r = test_rng_next(rng);
+	uint64_t r = rng_next(rng);
 
 	*valid = true;
 	switch (r & 15) {
@@ -92,9 +92,9 @@ static long random_nsec(struct test_rng *rng, bool *valid)
 	}
 }
 
-static uint32_t random_gran(struct test_rng *rng)
+static uint32_t random_gran(struct rng *rng)
 {
-	uint64_t r = test_rng_next(rng);
+	uint64_t r = rng_next(rng);
 
 	if (r & 1)
 		return common_grans[(r >> 1) % ARRAY_SIZE(common_grans)];
@@ -133,12 +133,12 @@ static void fail(struct tally *t, const char *property, time64_t sec, long nsec,
 			     (sb).s_time_min, (sb).s_time_max, (got));                     \
 	} while (0)
 
-static void check_one(struct tally *t, struct test_rng *rng)
+static void check_one(struct tally *t, struct rng *rng)
 {
 	struct super_block sb = { 0 };
 	uint32_t gran = random_gran(rng);
 	bool nsec_valid;
-	size_t which = test_rng_below(rng, ARRAY_SIZE(ranges));
+	size_t which = rng_below(rng, ARRAY_SIZE(ranges));
 	struct timespec64 a, b, rfc_a, rfc_b, main_a, main_b;
 
 	sb.s_time_min = ranges[which].min;
@@ -179,13 +179,13 @@ static void check_one(struct tally *t, struct test_rng *rng)
 
 	/* P4: a second input at or after a, valid nsec on both sides. */
 	if (nsec_valid) {
-		uint64_t step = test_rng_below(rng, 3);
+		uint64_t step = rng_below(rng, 3);
 
 		b = a;
 		if (step == 1 && b.tv_nsec < NSEC_PER_SEC - 1)
-			b.tv_nsec += 1 + (long)test_rng_below(rng, (uint64_t)(NSEC_PER_SEC - 1 - b.tv_nsec));
+			b.tv_nsec += 1 + (long)rng_below(rng, (uint64_t)(NSEC_PER_SEC - 1 - b.tv_nsec));
 		else if (step == 2 && b.tv_sec < INT64_MAX - 3)
-			b.tv_sec += 1 + (time64_t)test_rng_below(rng, 3);
+			b.tv_sec += 1 + (time64_t)rng_below(rng, 3);
 		main_b = timestamp_truncate(b, &sb);
 		rfc_b = fs_time_trunc(b, &sb);
 		CHECK(t, timespec64_compare(&main_a, &main_b) <= 0, "P4 mainline monotone", b, gran,
@@ -246,7 +246,7 @@ static void check_one(struct tally *t, struct test_rng *rng)
 int main(void)
 {
 	struct kunit test = { .suite = "fs_time_property_test" };
-	struct test_rng rng = { test_seed_from_env(test.suite) };
+	struct rng rng = { rng_seed_from_env(test.suite) };
 	unsigned long n = test_property_inputs(test.suite, 10000000UL);
 	struct tally t = { 0 };
 	unsigned long warnings_before = fs_time_gran_warnings();

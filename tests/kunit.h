@@ -10,10 +10,13 @@
 #define Y2038_TESTS_KUNIT_H
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "env.h"
 
 struct kunit {
 	const char *suite;
@@ -88,5 +91,17 @@ static inline int kunit_finish(const struct kunit *test)
 }
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * How many random inputs a property test draws: $Y2038_PROPERTY_INPUTS
+ * (1..ULONG_MAX; a bad value exits 2, see env.h) or @fallback.  Printed.
+ */
+static inline unsigned long test_property_inputs(const char *suite, unsigned long fallback)
+{
+	unsigned long n = (unsigned long)env_u64(suite, "Y2038_PROPERTY_INPUTS", 1, ULONG_MAX, fallback);
+
+	printf("%s: %lu random inputs\n", suite, n);
+	return n;
+}
 
 #endif /* Y2038_TESTS_KUNIT_H */

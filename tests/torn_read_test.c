@@ -13,7 +13,6 @@
  * asserted: how many the unprotected variant saw (on two noisy cores it may
  * see none in a run).
  */
-#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -278,23 +277,10 @@ static void print_counts(const char *variant, const char *access, const struct t
 	}
 }
 
+/* Y2038_TORN_WRITES: 1..ULONG_MAX stores per variant (env.h; a bad value exits 2). */
 static unsigned long writes_from_env(void)
 {
-	const char *env = getenv("Y2038_TORN_WRITES");
-	unsigned long n = 1UL << 22;
-
-	if (env && *env) {
-		char *end;
-
-		errno = 0;
-		n = strtoul(env, &end, 0);
-		if (*end || n == 0 || errno == ERANGE || strchr(env, '-')) {
-			fprintf(stderr, "torn_read_test: Y2038_TORN_WRITES=\"%s\" is not a positive number\n",
-				env);
-			exit(2);
-		}
-	}
-	return n;
+	return (unsigned long)env_u64("torn_read_test", "Y2038_TORN_WRITES", 1, ULONG_MAX, 1UL << 22);
 }
 
 int main(void)

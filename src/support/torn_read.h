@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * torn_read.h - the torn-read experiment, shared by tests/torn_read_test.c
- * and bench/torn.c (both compiled once per layout).
+ * and bench/torn.c (both compiled once per layout: link a layout_<body>_<repr>
+ * target beside the support library).
  *
  * One writer stores, into the i_mtime of a real struct inode of this layout,
  * a fixed cycle of timestamps that straddle boundaries where many bits of the
@@ -26,8 +27,8 @@
  * after inode_set_mtime_to_ts() and reports with inode_get_mtime() (a 32-bit
  * time_t wraps: that is the y2038 bug, not a torn read).
  */
-#ifndef Y2038_TESTS_TORN_READ_H
-#define Y2038_TESTS_TORN_READ_H
+#ifndef SUPPORT_TORN_READ_H
+#define SUPPORT_TORN_READ_H
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -230,4 +231,4 @@ static inline struct timespec64 torn_read(const struct torn_shared *sh, int use_
 	}
 }
 
-#endif /* Y2038_TESTS_TORN_READ_H */
+#endif /* SUPPORT_TORN_READ_H */
