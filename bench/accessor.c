@@ -30,6 +30,7 @@
  * operations; the inodes escape (bench_escape) before the loop.
  * bench/DISASSEMBLY.md shows the loops as compiled.
  */
+#include "bench_fixtures.h"
 #include "bench_layout.h"
 #include "rng.h"
 
@@ -65,11 +66,6 @@ struct accessor_fixture {
 	struct fs_time_clock clock;
 };
 
-static struct timespec64 accessor_fixed_clock(void *ctx)
-{
-	return *(const struct timespec64 *)ctx;
-}
-
 static struct timespec64 accessor_random_ts(struct rng *rng)
 {
 	return (struct timespec64){ .tv_sec = (time64_t)rng_below(rng, UINT64_C(1) << 33),
@@ -86,19 +82,15 @@ static struct timespec64 accessor_random_ts(struct rng *rng)
  */
 static struct accessor_fixture *accessor_setup(struct bench_state *st)
 {
-	size_t bytes = (sizeof(struct accessor_fixture) + 63) / 64 * 64;
-	struct accessor_fixture *fx = aligned_alloc(64, bytes);
+	struct accessor_fixture *fx = bench_alloc_lines(sizeof(*fx));
 	struct rng rng = { .state = bench_seed() };
 
 	if (!fx) {
-		bench_skip_with_error(st, "accessor: aligned_alloc of the fixture failed");
+		bench_skip_with_error(st, "accessor: cannot allocate the fixture");
 		return NULL;
 	}
-	memset(fx, 0, bytes);
-	sb_init_rfc_defaults(&fx->sb);
-	fx->sb.s_time_min = TIME64_MIN;
-	fx->sb.s_time_max = TIME64_MAX;
-	sb_set_time_gran(&fx->sb, 1);
+	memset(fx, 0, sizeof(*fx));
+	bench_sb_full_range(&fx->sb);
 	for (int k = 0; k < ACCESSOR_INODES; k++) {
 		struct inode *inode = &fx->inodes[k];
 		struct timespec64 mtime = accessor_random_ts(&rng);
@@ -116,7 +108,7 @@ static struct accessor_fixture *accessor_setup(struct bench_state *st)
 	for (int i = 0; i < ACCESSOR_BATCH; i++)
 		fx->inputs[i] = accessor_random_ts(&rng);
 	fx->clock_now = (struct timespec64){ .tv_sec = ACCESSOR_CLOCK_SEC, .tv_nsec = 123456789 };
-	fx->clock = (struct fs_time_clock){ .now = accessor_fixed_clock, .ctx = &fx->clock_now };
+	fx->clock = (struct fs_time_clock){ .now = bench_fixed_clock, .ctx = &fx->clock_now };
 	fs_time_set_clock(&fx->clock);
 	bench_escape(fx);
 	return fx;
@@ -131,12 +123,6 @@ static void accessor_teardown(struct bench_state *st, struct accessor_fixture *f
 	fs_time_set_clock(NULL);
 	free(fx);
 	bench_set_items_processed(st, bench_iterations_done(st));
-}
-
-/* Folds a timestamp into the running sum; unsigned, so it wraps without UB. */
-static inline uint64_t accessor_fold(struct timespec64 ts)
-{
-	return (uint64_t)ts.tv_sec + (uint64_t)ts.tv_nsec;
 }
 
 /*
@@ -166,17 +152,17 @@ static inline uint64_t accessor_fold(struct timespec64 ts)
 
 static void ACCESSOR_FN(get_atime)(struct bench_state *st, const void *arg)
 {
-	ACCESSOR_LOOP(acc += accessor_fold(inode_get_atime(inode)));
+	ACCESSOR_LOOP(acc += bench_fold(inode_get_atime(inode)));
 }
 
 static void ACCESSOR_FN(get_mtime)(struct bench_state *st, const void *arg)
 {
-	ACCESSOR_LOOP(acc += accessor_fold(inode_get_mtime(inode)));
+	ACCESSOR_LOOP(acc += bench_fold(inode_get_mtime(inode)));
 }
 
 static void ACCESSOR_FN(get_ctime)(struct bench_state *st, const void *arg)
 {
-	ACCESSOR_LOOP(acc += accessor_fold(inode_get_ctime(inode)));
+	ACCESSOR_LOOP(acc += bench_fold(inode_get_ctime(inode)));
 }
 
 static void ACCESSOR_FN(get_mtime_sec)(struct bench_state *st, const void *arg)
@@ -227,7 +213,7 @@ static void ACCESSOR_FN(swap_mtime)(struct bench_state *st, const void *arg)
  */
 static void ACCESSOR_FN(set_ctime_current)(struct bench_state *st, const void *arg)
 {
-	ACCESSOR_LOOP(acc += accessor_fold(inode_set_ctime_current(inode)));
+	ACCESSOR_LOOP(acc += bench_fold(inode_set_ctime_current(inode)));
 }
 
 /*
@@ -239,14 +225,14 @@ static void ACCESSOR_FN(set_ctime_current_queried)(struct bench_state *st, const
 {
 	ACCESSOR_LOOP({
 		inode_ctime_mark_queried(inode);
-		acc += accessor_fold(inode_set_ctime_current(inode));
+		acc += bench_fold(inode_set_ctime_current(inode));
 	});
 }
 
 /* The RFC's macros (VFS_INODE_SET_XTIME() includes the clamp-marker check). */
 static void ACCESSOR_FN(rfc_get_mtime)(struct bench_state *st, const void *arg)
 {
-	ACCESSOR_LOOP(acc += accessor_fold(VFS_INODE_GET_XTIME(i_mtime, inode)));
+	ACCESSOR_LOOP(acc += bench_fold(VFS_INODE_GET_XTIME(i_mtime, inode)));
 }
 
 static void ACCESSOR_FN(rfc_set_mtime)(struct bench_state *st, const void *arg)

@@ -45,12 +45,12 @@
 #include <unistd.h>
 
 #include "bench_cpus.h"
+#include "bench_fixtures.h"
 #include "bench_layout.h"
 #include "fs_presets.h"
 #include "inode_lockless.h"
 
 #define LOAD_SET_INODES 32 /* ~20 KiB of v6 inodes: within L1d, so the lines are what moves */
-#define LOAD_CACHE_LINE 64
 
 enum load_sharing { LOAD_PRIVATE, LOAD_SHARED, LOAD_INTERLEAVED };
 
@@ -71,7 +71,7 @@ static const struct load_case load_cases[] = {
  * (atomically) and everything else is read.
  */
 static struct super_block load_sb;
-static _Alignas(LOAD_CACHE_LINE) struct inode load_shared_set[LOAD_SET_INODES];
+static _Alignas(BENCH_CACHE_LINE) struct inode load_shared_set[LOAD_SET_INODES];
 
 /*
  * inode_update_timestamps() on one inode, unconditionally: ctime set to now
@@ -87,11 +87,8 @@ static inline void load_touch(struct inode *inode)
 
 static struct inode *load_private_set(void)
 {
-	size_t bytes = sizeof(struct inode) * LOAD_SET_INODES;
-	struct inode *set;
+	struct inode *set = bench_alloc_lines(sizeof(struct inode) * LOAD_SET_INODES);
 
-	bytes = (bytes + LOAD_CACHE_LINE - 1) / LOAD_CACHE_LINE * LOAD_CACHE_LINE;
-	set = aligned_alloc(LOAD_CACHE_LINE, bytes);
 	if (set)
 		for (int i = 0; i < LOAD_SET_INODES; i++)
 			inode_init_always(&load_sb, &set[i]);

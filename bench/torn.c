@@ -32,10 +32,14 @@
 #include <stdlib.h>
 
 #include "bench_cpus.h"
+#include "bench_fixtures.h"
 #include "bench_layout.h"
 #include "torn_read.h"
 
 #define TORN_BATCH 256
+
+_Static_assert(_Alignof(struct torn_shared) <= BENCH_CACHE_LINE,
+	       "bench_alloc_lines() aligns struct torn_shared");
 
 struct torn_case {
 	const char *protection;
@@ -83,7 +87,7 @@ static void torn_bench(struct bench_state *st, const void *arg)
 	const struct torn_case *tc = arg;
 	struct super_block sb = { .s_time_gran = 1 };
 	struct torn_table *t = malloc(sizeof(*t));
-	struct torn_shared *sh = aligned_alloc(_Alignof(struct torn_shared), sizeof(*sh));
+	struct torn_shared *sh = bench_alloc_lines(sizeof(*sh));
 	struct torn_writer w = { .shared = sh, .table = t, .use_seqcount = tc->use_seqcount };
 	struct torn_counts c = { 0 };
 	pthread_t writer;

@@ -47,10 +47,10 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "bench_fixtures.h"
 #include "bench_layout.h"
 #include "rng.h"
 
-#define WALK_LINE 64           /* bytes per cache line (x86, arm64) */
 #define WALK_MIN_BATCH 256     /* inodes per call into the shim, at least */
 #define WALK_HUGE_PAGE ((size_t)2 << 20)
 
@@ -78,7 +78,7 @@
 /* Benchmark bodies carry the layout in their symbol, for objdump and perf. */
 #define WALK_FN(op) BENCH_LAYOUT_SYMBOL(walk_##op)
 
-_Static_assert(sizeof(struct inode) / WALK_LINE + 2 <= 64, "an inode's lines fit a u64 mask");
+_Static_assert(sizeof(struct inode) / BENCH_CACHE_LINE + 2 <= 64, "an inode's lines fit a u64 mask");
 
 struct walk_member {
 	size_t offset, size;
@@ -142,11 +142,6 @@ struct walk_slab {
 	struct fs_time_clock clock;
 };
 
-static struct timespec64 walk_fixed_clock(void *ctx)
-{
-	return *(const struct timespec64 *)ctx;
-}
-
 /* 1 ns later on every read: a store on every touch. */
 static struct timespec64 walk_advancing_clock(void *ctx)
 {
@@ -170,16 +165,16 @@ static struct timespec64 walk_advancing_clock(void *ctx)
 static void walk_lines_per_op(const struct walk_case *wc, size_t count, int64_t *lines_out,
 			      int64_t *objects_out)
 {
-	size_t objects = count < WALK_LINE ? count : WALK_LINE;
+	size_t objects = count < BENCH_CACHE_LINE ? count : BENCH_CACHE_LINE;
 	unsigned long lines = 0;
 
 	for (size_t k = 0; k < objects; k++) {
-		size_t base = k * sizeof(struct inode), first = base / WALK_LINE;
+		size_t base = k * sizeof(struct inode), first = base / BENCH_CACHE_LINE;
 		uint64_t seen = 0;
 
 		for (size_t m = 0; m < wc->member_count; m++) {
-			size_t lo = (base + wc->members[m].offset) / WALK_LINE - first;
-			size_t hi = (base + wc->members[m].offset + wc->members[m].size - 1) / WALK_LINE -
+			size_t lo = (base + wc->members[m].offset) / BENCH_CACHE_LINE - first;
+			size_t hi = (base + wc->members[m].offset + wc->members[m].size - 1) / BENCH_CACHE_LINE -
 				    first;
 
 			for (size_t line = lo; line <= hi; line++)
@@ -253,15 +248,17 @@ static __attribute__((noinline)) bool walk_setup(struct bench_state *st, const s
 
 	memset(slab, 0, sizeof(*slab));
 	if (n <= 0 || (uint64_t)n > UINT32_MAX ||
-	    (uint64_t)n > (SIZE_MAX - WALK_LINE) / sizeof(struct inode)) {
+	    (uint64_t)n > (SIZE_MAX - BENCH_CACHE_LINE) / sizeof(struct inode)) {
 		snprintf(message, sizeof(message), "walk: %lld inodes do not fit this ABI",
 			 (long long)n);
 		bench_skip_with_error(st, message);
 		return false;
 	}
 	slab->count = (size_t)n;
-	bytes = (slab->count * sizeof(struct inode) + WALK_LINE - 1) / WALK_LINE * WALK_LINE;
-	slab->inodes = aligned_alloc(WALK_LINE, bytes);
+	/* Whole lines, as bench_alloc_lines() allocates them (huge-page advice below). */
+	bytes = (slab->count * sizeof(struct inode) + BENCH_CACHE_LINE - 1) / BENCH_CACHE_LINE *
+		BENCH_CACHE_LINE;
+	slab->inodes = bench_alloc_lines(bytes);
 	slab->order = malloc(slab->count * sizeof(*slab->order));
 	if (!slab->inodes || !slab->order) {
 		free(slab->inodes);
@@ -273,10 +270,7 @@ static __attribute__((noinline)) bool walk_setup(struct bench_state *st, const s
 	}
 	slab->huge_pages_advised = walk_advise_huge_pages(slab->inodes, bytes);
 
-	sb_init_rfc_defaults(&slab->sb);
-	slab->sb.s_time_min = TIME64_MIN;
-	slab->sb.s_time_max = TIME64_MAX;
-	sb_set_time_gran(&slab->sb, 1);
+	bench_sb_full_range(&slab->sb);
 	slab->clock_now = (struct timespec64){ .tv_sec = WALK_NOW_SEC, .tv_nsec = 0 };
 	for (size_t k = 0; k < slab->count; k++)
 		walk_init_inode(slab, wc, k, &rng);
@@ -295,7 +289,7 @@ static __attribute__((noinline)) bool walk_setup(struct bench_state *st, const s
 	slab->passes = (WALK_MIN_BATCH + n - 1) / n;
 
 	slab->clock = (struct fs_time_clock){
-		.now = wc->clock == WALK_CLOCK_ADVANCING ? walk_advancing_clock : walk_fixed_clock,
+		.now = wc->clock == WALK_CLOCK_ADVANCING ? walk_advancing_clock : bench_fixed_clock,
 		.ctx = &slab->clock_now,
 	};
 	fs_time_set_clock(&slab->clock);
@@ -328,11 +322,6 @@ static __attribute__((noinline)) void walk_teardown(struct bench_state *st, cons
 		bench_counter_ratio(st, decided_name, (int64_t)decided, ops, BENCH_COUNTER_DEFAULT);
 	free(slab->inodes);
 	free(slab->order);
-}
-
-static inline uint64_t walk_fold(struct timespec64 ts)
-{
-	return (uint64_t)ts.tv_sec + (uint64_t)ts.tv_nsec;
 }
 
 /* i_size_read(): 32-bit SMP kernels read the 64-bit i_size under a seqcount. */
@@ -383,8 +372,8 @@ static inline uint64_t walk_generic_fillattr(struct inode *inode)
 	stat.blksize = 1U << inode->i_blkbits;
 	stat.blocks = inode->i_blocks;
 	return stat.ino + stat.dev + stat.mode + stat.nlink + stat.uid + stat.gid + stat.rdev +
-	       stat.blksize + (uint64_t)stat.size + stat.blocks + walk_fold(stat.atime) +
-	       walk_fold(stat.mtime) + walk_fold(stat.ctime);
+	       stat.blksize + (uint64_t)stat.size + stat.blocks + bench_fold(stat.atime) +
+	       bench_fold(stat.mtime) + bench_fold(stat.ctime);
 }
 
 /*

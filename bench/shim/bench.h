@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bench.h - a C interface to Google Benchmark (libbenchmark 1.7.1).
+ * bench.h - a C interface to Google Benchmark (libbenchmark 1.7.1), for the
+ * benchmark programs under bench/ (it belongs to them: nothing else links it).
  *
  * Benchmarks of this suite are written in C; bench.cc, the only C++ file of
  * the shim, turns these calls into benchmark::RegisterBenchmark(),
- * benchmark::State and friends, and owns main(): it calls
- * bench_register_all(), which every benchmark program defines, then hands
- * argv to benchmark::Initialize(), so every standard flag works
- * (--benchmark_filter, --benchmark_repetitions, --benchmark_out=FILE
- * --benchmark_out_format=json, --benchmark_min_time, --benchmark_perf_counters).
+ * benchmark::State and friends.  A program defines its main() with
+ * BENCH_MAIN(register_fn), as a C++ one would with BENCHMARK_MAIN(): the
+ * shim calls register_fn, then hands argv to benchmark::Initialize(), so
+ * every standard flag works (--benchmark_filter, --benchmark_repetitions,
+ * --benchmark_out=FILE --benchmark_out_format=json, --benchmark_min_time,
+ * --benchmark_perf_counters).
  *
  * Calling into C++ costs a call through a function pointer (~1.7 ns here),
  * more than a timestamp store, so a benchmark runs its inner loop itself:
@@ -19,8 +21,8 @@
  * Iterations are then counted in units of one inner-loop pass, and the
  * reported time is per pass, as with State::KeepRunningBatch().
  */
-#ifndef SHIM_BENCH_H
-#define SHIM_BENCH_H
+#ifndef BENCH_SHIM_BENCH_H
+#define BENCH_SHIM_BENCH_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -40,8 +42,23 @@ struct bench_state; /* the running state of one benchmark (benchmark::State) */
 /* The one signature of a benchmark function; @arg is bench_register()'s. */
 typedef void (*bench_fn)(struct bench_state *st, const void *arg);
 
-/* Defined by every benchmark program: registers its benchmarks. */
-void bench_register_all(void);
+/**
+ * bench_main - run a benchmark program
+ *
+ * Strips this suite's own flag (--y2038_full) from argv, calls
+ * @register_fn, which registers the program's benchmarks, then runs what
+ * Google Benchmark's flags select, with the build recorded in the JSON
+ * context.  Returns the exit status: 2 for an unknown flag, 1 when the
+ * filter matched nothing or a benchmark reported an error, 0 otherwise.
+ */
+int bench_main(int argc, char **argv, void (*register_fn)(void));
+
+/* A benchmark program's main(), as BENCHMARK_MAIN() writes it in C++. */
+#define BENCH_MAIN(register_fn)                                   \
+	int main(int argc, char **argv)                           \
+	{                                                         \
+		return bench_main(argc, argv, (register_fn));     \
+	}
 
 /*
  * True when the program was started with --y2038_full (the shim strips the
@@ -49,7 +66,7 @@ void bench_register_all(void);
  * Without it (quick mode) the default minimum time per benchmark is 0.05 s
  * instead of Google Benchmark's 0.5 s; --benchmark_min_time still wins
  * (scripts/lab bench passes 0.02 s with 3 repetitions).
- * Valid inside bench_register_all() and later.
+ * Valid inside the program's register_fn and later.
  */
 bool bench_full_mode(void);
 
@@ -57,22 +74,14 @@ bool bench_full_mode(void);
  * bench_register - register @fn under @name (copied), called with @arg
  *
  * Returns the benchmark, for the configuration calls below; never NULL.
- * The name follows DESIGN.md: <family>/<operation>/<layout>[/<param>...].
+ * Names follow docs/ARCHITECTURE.md: <family>/<operation>/<body>/<repr>[/<param>...].
  */
 struct bench *bench_register(const char *name, bench_fn fn, const void *arg);
 
 /* Configuration, as the Benchmark:: methods of the same names. */
 void bench_arg(struct bench *b, int64_t x);
-void bench_args(struct bench *b, const int64_t *args, int count);
-void bench_arg_name(struct bench *b, const char *name);
-void bench_range(struct bench *b, int64_t lo, int64_t hi);
-void bench_range_multiplier(struct bench *b, int multiplier);
 void bench_threads(struct bench *b, int threads);
 void bench_use_real_time(struct bench *b);
-void bench_min_time(struct bench *b, double seconds);
-void bench_iterations(struct bench *b, int64_t iterations);
-/* Time unit of the console and JSON figures: "ns", "us", "ms" or "s". */
-void bench_unit(struct bench *b, const char *unit);
 
 /* benchmark::AddCustomContext(): a key/value pair in the JSON context. */
 void bench_add_context(const char *key, const char *value);
@@ -87,12 +96,7 @@ int64_t bench_iterations_done(const struct bench_state *st);
 int bench_thread_count(const struct bench_state *st);
 int bench_thread_index(const struct bench_state *st);
 
-/* State::PauseTiming() / ResumeTiming(): costly (two clock reads). */
-void bench_pause_timing(struct bench_state *st);
-void bench_resume_timing(struct bench_state *st);
-
 void bench_set_items_processed(struct bench_state *st, int64_t items);
-void bench_set_bytes_processed(struct bench_state *st, int64_t bytes);
 void bench_set_label(struct bench_state *st, const char *label);
 /* SkipWithError(): the benchmark is reported as failed; return at once. */
 void bench_skip_with_error(struct bench_state *st, const char *message);
@@ -106,12 +110,11 @@ enum bench_counter_flags {
 	BENCH_COUNTER_AVG_ITERATIONS = 1 << 3, /* value / iterations */
 };
 
-/* state.counters[@name] = Counter(@value, @flags). */
-void bench_counter(struct bench_state *st, const char *name, double value, unsigned flags);
 /*
- * The same from integers, for code compiled without FP registers (the
- * per-layout benchmark objects, -mgeneral-regs-only): @value, or @num / @den
- * computed in the shim (0 when @den is 0: nothing was counted).
+ * state.counters[@name] = Counter(value, @flags), from integers, so that
+ * code compiled without FP registers (the per-layout benchmark objects,
+ * -mgeneral-regs-only) can set them: @value, or @num / @den computed in the
+ * shim (0 when @den is 0: nothing was counted).
  */
 void bench_counter_int(struct bench_state *st, const char *name, int64_t value, unsigned flags);
 void bench_counter_ratio(struct bench_state *st, const char *name, int64_t num, int64_t den,
@@ -153,4 +156,4 @@ static inline void bench_escape(const void *ptr)
 }
 #endif
 
-#endif /* SHIM_BENCH_H */
+#endif /* BENCH_SHIM_BENCH_H */

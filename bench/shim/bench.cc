@@ -3,11 +3,11 @@
 // bench.cc - the C shim over Google Benchmark; the only C++ file of the shim.
 //
 // struct bench is benchmark::internal::Benchmark and struct bench_state is
-// benchmark::State: the C side only ever holds pointers to them.  main() is
-// here: it registers the program's benchmarks, hands argv to
-// benchmark::Initialize(), records the build in the JSON context and exits
-// non-zero when a flag is unknown, the filter matches nothing, or a
-// benchmark reported an error.
+// benchmark::State: the C side only ever holds pointers to them.
+// bench_main(), which a program's BENCH_MAIN() calls, registers the
+// program's benchmarks, hands argv to benchmark::Initialize(), records the
+// build in the JSON context and returns non-zero when a flag is unknown, the
+// filter matches nothing, or a benchmark reported an error.
 #include "bench.h"
 
 #include <benchmark/benchmark.h>
@@ -116,6 +116,12 @@ void add_build_context()
 		"and its C++ (shim, native reference loop) with NDEBUG");
 }
 
+void set_counter(struct bench_state *st, const char *name, double value, unsigned flags)
+{
+	to_cxx(st).counters[name] =
+		benchmark::Counter(value, static_cast<benchmark::Counter::Flags>(flags));
+}
+
 } // namespace
 
 extern "C" {
@@ -131,39 +137,8 @@ struct bench *bench_register(const char *name, bench_fn fn, const void *arg)
 }
 
 void bench_arg(struct bench *b, int64_t x) { to_cxx(b)->Arg(x); }
-
-void bench_args(struct bench *b, const int64_t *args, int count)
-{
-	to_cxx(b)->Args(std::vector<int64_t>(args, args + count));
-}
-
-void bench_arg_name(struct bench *b, const char *name) { to_cxx(b)->ArgName(name); }
-void bench_range(struct bench *b, int64_t lo, int64_t hi) { to_cxx(b)->Range(lo, hi); }
-void bench_range_multiplier(struct bench *b, int multiplier) { to_cxx(b)->RangeMultiplier(multiplier); }
 void bench_threads(struct bench *b, int threads) { to_cxx(b)->Threads(threads); }
 void bench_use_real_time(struct bench *b) { to_cxx(b)->UseRealTime(); }
-void bench_min_time(struct bench *b, double seconds) { to_cxx(b)->MinTime(seconds); }
-void bench_iterations(struct bench *b, int64_t iterations) { to_cxx(b)->Iterations(iterations); }
-
-void bench_unit(struct bench *b, const char *unit)
-{
-	static const struct {
-		const char *name;
-		benchmark::TimeUnit unit;
-	} units[] = { { "ns", benchmark::kNanosecond },
-		      { "us", benchmark::kMicrosecond },
-		      { "ms", benchmark::kMillisecond },
-		      { "s", benchmark::kSecond } };
-
-	for (const auto &u : units) {
-		if (std::strcmp(u.name, unit) == 0) {
-			to_cxx(b)->Unit(u.unit);
-			return;
-		}
-	}
-	std::fprintf(stderr, "bench: unknown time unit '%s' (ns, us, ms, s)\n", unit);
-	std::abort();
-}
 
 void bench_add_context(const char *key, const char *value) { benchmark::AddCustomContext(key, value); }
 
@@ -186,17 +161,10 @@ int64_t bench_iterations_done(const struct bench_state *st)
 
 int bench_thread_count(const struct bench_state *st) { return to_cxx(st).threads(); }
 int bench_thread_index(const struct bench_state *st) { return to_cxx(st).thread_index(); }
-void bench_pause_timing(struct bench_state *st) { to_cxx(st).PauseTiming(); }
-void bench_resume_timing(struct bench_state *st) { to_cxx(st).ResumeTiming(); }
 
 void bench_set_items_processed(struct bench_state *st, int64_t items)
 {
 	to_cxx(st).SetItemsProcessed(static_cast<int64_t>(items));
-}
-
-void bench_set_bytes_processed(struct bench_state *st, int64_t bytes)
-{
-	to_cxx(st).SetBytesProcessed(static_cast<int64_t>(bytes));
 }
 
 void bench_set_label(struct bench_state *st, const char *label) { to_cxx(st).SetLabel(label); }
@@ -207,30 +175,22 @@ void bench_skip_with_error(struct bench_state *st, const char *message)
 	to_cxx(st).SkipWithError(message);
 }
 
-void bench_counter(struct bench_state *st, const char *name, double value, unsigned flags)
-{
-	to_cxx(st).counters[name] =
-		benchmark::Counter(value, static_cast<benchmark::Counter::Flags>(flags));
-}
-
 void bench_counter_int(struct bench_state *st, const char *name, int64_t value, unsigned flags)
 {
-	bench_counter(st, name, static_cast<double>(value), flags);
+	set_counter(st, name, static_cast<double>(value), flags);
 }
 
 void bench_counter_ratio(struct bench_state *st, const char *name, int64_t num, int64_t den,
 			 unsigned flags)
 {
-	bench_counter(st, name, den ? static_cast<double>(num) / static_cast<double>(den) : 0.0,
-		      flags);
+	set_counter(st, name, den ? static_cast<double>(num) / static_cast<double>(den) : 0.0,
+		    flags);
 }
 
-} // extern "C"
-
-int main(int argc, char **argv)
+int bench_main(int argc, char **argv, void (*register_fn)(void))
 {
 	argv = take_own_flags(argc, argv);
-	bench_register_all();
+	register_fn();
 	benchmark::Initialize(&argc, argv);
 	if (benchmark::ReportUnrecognizedArguments(argc, argv))
 		return 2;
@@ -247,3 +207,5 @@ int main(int argc, char **argv)
 	}
 	return 0;
 }
+
+} // extern "C"

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench_fixtures.h - what the benchmark families share: the cache-line size,
+ * a fixed clock, the fold that keeps results alive, a super block that
+ * clamps nothing, and cache-line-aligned allocation.  Set-up code only:
+ * nothing here runs inside a timed loop except bench_fold().
+ */
+#ifndef BENCH_BENCH_FIXTURES_H
+#define BENCH_BENCH_FIXTURES_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "inode.h"
+
+/*
+ * Bytes per cache line (x86, arm64; the kernel's L1_CACHE_BYTES there): the
+ * alignment of every allocation below and the unit of walk.c's line counts.
+ */
+#define BENCH_CACHE_LINE 64
+
+/* An fs_time_clock .now that returns the timespec64 at @ctx, unchanged. */
+static inline struct timespec64 bench_fixed_clock(void *ctx)
+{
+	return *(const struct timespec64 *)ctx;
+}
+
+/* Folds a timestamp into a running sum; unsigned, so it wraps without UB. */
+static inline uint64_t bench_fold(struct timespec64 ts)
+{
+	return (uint64_t)ts.tv_sec + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * bench_sb_full_range - RFC defaults, but the whole time64_t range and 1 ns
+ * granularity: timestamp_truncate() changes nothing, so every layout stores
+ * the same inputs.
+ */
+static inline void bench_sb_full_range(struct super_block *sb)
+{
+	sb_init_rfc_defaults(sb);
+	sb->s_time_min = TIME64_MIN;
+	sb->s_time_max = TIME64_MAX;
+	sb_set_time_gran(sb, 1);
+}
+
+/*
+ * bench_alloc_lines - @bytes rounded up to whole cache lines, aligned to a
+ * line, as a slab cache without debugging places its objects; free() it.
+ * Not zeroed: the caller decides when its pages are first touched (walk.c
+ * advises huge pages before that).  NULL when out of memory or when the
+ * rounding would overflow.
+ */
+static inline void *bench_alloc_lines(size_t bytes)
+{
+	if (bytes == 0 || bytes > SIZE_MAX - (BENCH_CACHE_LINE - 1))
+		return NULL;
+	return aligned_alloc(BENCH_CACHE_LINE,
+			     (bytes + BENCH_CACHE_LINE - 1) / BENCH_CACHE_LINE * BENCH_CACHE_LINE);
+}
+
+#endif /* BENCH_BENCH_FIXTURES_H */
