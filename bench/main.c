@@ -5,7 +5,10 @@
  * Per-layout families come from the generated bench_registry.c; the
  * layout-independent ones (the shim's own overhead) are listed here.  The
  * seed of every random input is drawn once, printed, and recorded in the
- * JSON context, so that a run can be replayed with Y2038_SEED.
+ * JSON context, so that a run can be replayed with Y2038_SEED.  The context
+ * also lists the layouts compiled in, "y2038_layouts":
+ * "<body>/<repr>,<body>/<repr>,..." in the order of layouts/layouts.def
+ * (body-major), for the report scripts.
  */
 #include <inttypes.h>
 #include <stdio.h>

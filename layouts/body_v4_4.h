@@ -14,7 +14,9 @@
 #include "fs_time.h"
 #include "kernel_standins.h"
 
+#define INODE_BODY_ID v4_4
 #define INODE_BODY_NAME "v4_4"
+#define INODE_BODY_CURRENT 0
 
 /* 4.4's struct mutex with CONFIG_MUTEX_SPIN_ON_OWNER, no debugging. */
 struct mutex {

@@ -19,7 +19,10 @@
 #include "fs_time.h"
 #include "kernel_standins.h"
 
+#define INODE_BODY_ID v6
 #define INODE_BODY_NAME "v6"
+/* Today's kernel: the threaded (load) and torn-read runs use this body. */
+#define INODE_BODY_CURRENT 1
 
 /* v6 rw_semaphore with CONFIG_RWSEM_SPIN_ON_OWNER, no debugging. */
 struct rw_semaphore {

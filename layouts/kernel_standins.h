@@ -41,6 +41,13 @@
 extern "C" {
 #endif
 
+/* C11 spelling in C, static_assert in C++ (the benchmark shim includes this). */
+#ifdef __cplusplus
+#define INODE_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#else
+#define INODE_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#endif
+
 /* True on ABIs where the kernel's BITS_PER_LONG is 32. */
 #define INODE_BITS_PER_LONG (sizeof(long) * 8)
 #if defined(__LP64__) || defined(_LP64)

@@ -14,6 +14,7 @@
 #include "kernel_standins.h"
 #include "time64.h"
 
+#define INODE_REPR_ID multigrain
 #define INODE_REPR_NAME "multigrain"
 
 /* Valid nanoseconds need 30 bits, so bit 31 is free for the flag. */
@@ -34,6 +35,7 @@
 #define INODE_TIMESTAMP_FIRST i_atime_sec
 #define INODE_TIMESTAMP_LAST i_ctime_nsec
 #define INODE_TIMESTAMP_BYTES (3 * sizeof(time64_t) + 3 * sizeof(u32))
+INODE_STATIC_ASSERT(INODE_TIMESTAMP_BYTES == 36, "multigrain timestamps take 36 bytes on every ABI");
 #define INODE_REPR_GENERATION_IN_TIMESTAMP_HOLE 1
 
 #define INODE_REPR_SEC(obj, xtime) ((obj)->xtime##_sec)

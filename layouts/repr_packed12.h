@@ -20,6 +20,7 @@ struct inode_timespec {
 	s32 tv_nsec;
 } __attribute__((packed, aligned(4)));
 
+#define INODE_REPR_ID packed12
 #define INODE_REPR_NAME "packed12"
 
 #define INODE_TIMESTAMP_MEMBERS           \
@@ -32,6 +33,7 @@ struct inode_timespec {
 #define INODE_TIMESTAMP_FIRST i_atime
 #define INODE_TIMESTAMP_LAST i_ctime
 #define INODE_TIMESTAMP_BYTES (3 * sizeof(struct inode_timespec))
+INODE_STATIC_ASSERT(INODE_TIMESTAMP_BYTES == 36, "packed12 timestamps take 36 bytes on every ABI");
 #define INODE_REPR_GENERATION_IN_TIMESTAMP_HOLE 0
 
 static inline struct timespec64 inode_repr_load(struct inode_timespec t)

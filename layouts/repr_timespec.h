@@ -23,6 +23,7 @@ struct kernel_old_timespec {
 	long tv_nsec;
 };
 
+#define INODE_REPR_ID timespec
 #define INODE_REPR_NAME "timespec"
 
 #define INODE_TIMESTAMP_MEMBERS                \

@@ -14,6 +14,7 @@
 #include "kernel_standins.h"
 #include "time64.h"
 
+#define INODE_REPR_ID timespec64
 #define INODE_REPR_NAME "timespec64"
 
 #define INODE_TIMESTAMP_MEMBERS       \
