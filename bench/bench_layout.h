@@ -3,8 +3,10 @@
  * bench_layout.h - conventions for benchmark sources compiled once per layout.
  *
  * bench/CMakeLists.txt compiles every source of Y2038_BENCH_LAYOUT_SOURCES
- * once per body x representation with INODE_BODY, INODE_TIME_REPR and
- * BENCH_LAYOUT_ID=<body>_<repr> set.  Everything in such a source is static
+ * once per body x representation of layouts/layouts.def, linked to
+ * layout_<body>_<repr> and with BENCH_LAYOUT_ID=<body>_<repr> set.  Such a
+ * source asks the layout what it offers (layouts/inode.h: field lists and
+ * features), never which one it is.  Everything in such a source is static
  * except its registration function, named with BENCH_LAYOUT_SYMBOL():
  *
  *	void BENCH_LAYOUT_SYMBOL(accessor_register)(void) { ... }

@@ -37,8 +37,9 @@
  * Where they differ in speed, 2.0 is out of reach: `scripts/lab bench`
  * measures each CPU and the report states the ceiling.
  *
- * Registered for the v6 body only: the bodies differ in sizeof (the stride),
- * not in the update path.  Threads 1, 2, 4, ... up to twice the online CPUs.
+ * Registered for the current body (v6) only: the bodies differ in sizeof
+ * (the stride), not in the update path.  Threads 1, 2, 4, ... up to twice
+ * the online CPUs.
  * Ops/s is items_per_second; the scaling ratio is threads:2 over threads:1.
  */
 #include <stdlib.h>
@@ -143,8 +144,8 @@ void BENCH_LAYOUT_SYMBOL(load_register)(void)
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int max_threads = 2 * (cpus > 0 ? (int)cpus : 1);
 
-	/* v6 only (see the head); compiled for every body so that both stay built. */
-	if (INODE_BODY != INODE_BODY_V6)
+	/* The current body only (see the head); compiled for every body so that all stay built. */
+	if (!INODE_BODY_CURRENT)
 		return;
 	if (!ext4) {
 		fprintf(stderr, "bench load: no \"ext4 (extra)\" preset\n");

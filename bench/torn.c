@@ -25,7 +25,8 @@
  * preemption there, user space cannot), which shows as a long read time.
  * The reader runs on the first CPU of the plan (bench_cpus.h), the writer on
  * the second, so that the two never share one CPU when there are two.
- * Registered for the v6 body only: the body decides only where i_mtime sits.
+ * Registered for the current body (v6) only: the body decides only where
+ * i_mtime sits.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -137,8 +138,8 @@ static void torn_bench(struct bench_state *st, const void *arg)
 
 void BENCH_LAYOUT_SYMBOL(torn_register)(void)
 {
-	/* v6 only (see the head); compiled for every body so that both stay built. */
-	if (INODE_BODY != INODE_BODY_V6)
+	/* The current body only (see the head); compiled for every body so that all stay built. */
+	if (!INODE_BODY_CURRENT)
 		return;
 	for (size_t i = 0; i < sizeof(torn_cases) / sizeof(torn_cases[0]); i++) {
 		const struct torn_case *tc = &torn_cases[i];

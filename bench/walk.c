@@ -84,35 +84,27 @@ struct walk_member {
 	size_t offset, size;
 };
 
-#define WALK_MEMBER(m) { offsetof(struct inode, m), sizeof(((struct inode *)0)->m) }
-#if INODE_TIME_REPR == INODE_REPR_SCALAR || INODE_TIME_REPR == INODE_REPR_MULTIGRAIN
-#define WALK_ATIME WALK_MEMBER(i_atime_sec), WALK_MEMBER(i_atime_nsec)
-#define WALK_MTIME WALK_MEMBER(i_mtime_sec), WALK_MEMBER(i_mtime_nsec)
-#define WALK_CTIME WALK_MEMBER(i_ctime_sec), WALK_MEMBER(i_ctime_nsec)
-#else
-#define WALK_ATIME WALK_MEMBER(i_atime)
-#define WALK_MTIME WALK_MEMBER(i_mtime)
-#define WALK_CTIME WALK_MEMBER(i_ctime)
-#endif
+#define WALK_MEMBER(m) { offsetof(struct inode, m), sizeof(((struct inode *)0)->m) },
+/* Every member that holds @xtime, from the representation's field list. */
+#define WALK_TIMESTAMP(xtime) INODE_TIMESTAMP_FIELDS(WALK_MEMBER, xtime)
 
 static const struct walk_member walk_stat_members[] = {
-	WALK_MEMBER(i_mode), WALK_MEMBER(i_uid),  WALK_MEMBER(i_gid),
-	WALK_MEMBER(i_sb),   WALK_MEMBER(i_ino),  WALK_MEMBER(i_nlink),
-	WALK_MEMBER(i_rdev), WALK_MEMBER(i_size), WALK_ATIME,
-	WALK_MTIME,          WALK_CTIME,          WALK_MEMBER(i_blkbits),
-	WALK_MEMBER(i_blocks),
+	WALK_MEMBER(i_mode) WALK_MEMBER(i_uid) WALK_MEMBER(i_gid) WALK_MEMBER(i_sb)
+	WALK_MEMBER(i_ino) WALK_MEMBER(i_nlink) WALK_MEMBER(i_rdev) WALK_MEMBER(i_size)
+	WALK_TIMESTAMP(i_atime) WALK_TIMESTAMP(i_mtime) WALK_TIMESTAMP(i_ctime)
+	WALK_MEMBER(i_blkbits) WALK_MEMBER(i_blocks)
 #if !INODE_ABI_LP64
-	WALK_MEMBER(i_size_seqcount),
+	WALK_MEMBER(i_size_seqcount)
 #endif
 };
 
 static const struct walk_member walk_touch_members[] = {
-	WALK_MEMBER(i_flags), WALK_MEMBER(i_sb), WALK_MTIME, WALK_CTIME,
+	WALK_MEMBER(i_flags) WALK_MEMBER(i_sb) WALK_TIMESTAMP(i_mtime) WALK_TIMESTAMP(i_ctime)
 };
 
 static const struct walk_member walk_relatime_members[] = {
-	WALK_MEMBER(i_flags), WALK_MEMBER(i_uid), WALK_MEMBER(i_gid), WALK_MEMBER(i_sb),
-	WALK_ATIME,           WALK_MTIME,         WALK_CTIME,
+	WALK_MEMBER(i_flags) WALK_MEMBER(i_uid) WALK_MEMBER(i_gid) WALK_MEMBER(i_sb)
+	WALK_TIMESTAMP(i_atime) WALK_TIMESTAMP(i_mtime) WALK_TIMESTAMP(i_ctime)
 };
 
 #define WALK_MEMBERS(table) table, sizeof(table) / sizeof(table[0])

@@ -17,6 +17,9 @@
 #define INODE_BODY_ID v4_4
 #define INODE_BODY_NAME "v4_4"
 #define INODE_BODY_CURRENT 0
+#define INODE_BODY_HAS_ATOMIC64 0
+/* i_generation stays where 4.4 had it, whatever the representation. */
+#define INODE_BODY_HONOURS_GENERATION_HOLE 0
 
 /* 4.4's struct mutex with CONFIG_MUTEX_SPIN_ON_OWNER, no debugging. */
 struct mutex {

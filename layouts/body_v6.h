@@ -23,6 +23,10 @@
 #define INODE_BODY_NAME "v6"
 /* Today's kernel: the threaded (load) and torn-read runs use this body. */
 #define INODE_BODY_CURRENT 1
+/* i_version and i_sequence are atomic64_t (8-aligned even on i386). */
+#define INODE_BODY_HAS_ATOMIC64 1
+/* With INODE_REPR_GENERATION_IN_TIMESTAMP_HOLE, i_generation follows the timestamps. */
+#define INODE_BODY_HONOURS_GENERATION_HOLE 1
 
 /* v6 rw_semaphore with CONFIG_RWSEM_SPIN_ON_OWNER, no debugging. */
 struct rw_semaphore {

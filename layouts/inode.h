@@ -3,19 +3,54 @@
  * inode.h - the public entry to the struct inode replicas.
  *
  * Two compile-time choices select one layout, the way the RFC's
- * CONFIG_FS_USES_64BIT_TIME chose one:
- *   INODE_BODY      = INODE_BODY_V4_4 | INODE_BODY_V6
- *   INODE_TIME_REPR = INODE_REPR_TIMESPEC | INODE_REPR_TIMESPEC64 |
- *                     INODE_REPR_PACKED12 | INODE_REPR_SCALAR |
- *                     INODE_REPR_MULTIGRAIN
- * (CMake's layout_<body>_<repr> targets set both.)  Unset, they default to
- * v6/scalar, today's mainline.
+ * CONFIG_FS_USES_64BIT_TIME chose one: a body (the rest of struct inode,
+ * layouts/body_<body>.h) and a timestamp representation
+ * (layouts/repr_<repr>.h), named by INODE_BODY_HEADER and INODE_REPR_HEADER
+ * (CMake's layout_<body>_<repr> targets set both, from layouts/layouts.def).
+ * Unset, they are v6/scalar, today's mainline.  This file is the only
+ * selector: nothing else asks which layout it got, only what it offers.
+ *
+ * The representation contract: everything a consumer needs to know about a
+ * representation is in its header, which defines
+ *   INODE_REPR_ID, INODE_REPR_NAME   token and string: scalar, "scalar"
+ *   INODE_TIMESTAMP_MEMBERS          the members inside struct inode
+ *   INODE_FS_TIMESTAMP(name)         a container's own timestamp (i_crtime)
+ *   INODE_TIMESTAMP_FIELDS(F, xtime) F(member) for each member that holds
+ *                                    timestamp xtime (i_atime, i_mtime,
+ *                                    i_ctime, or a container's): the field
+ *                                    list that walks, tests and probes use
+ *   INODE_TIMESTAMP_FIRST, _LAST, _BYTES  first/last member, bytes of all
+ *   INODE_REPR_LOAD/SEC/NSEC(obj, xtime), INODE_REPR_STORE(obj, xtime, ts)
+ *                                    plain access, as timespec64
+ *   INODE_REPR_SEC_ADDR/NSEC_ADDR(obj, xtime), INODE_REPR_SEC_SIZE
+ *                                    the fields' addresses for lockless
+ *                                    access, and the seconds' width
+ *   INODE_REPR_LOCKLESS_LOAD(obj, xtime), _STORE(obj, xtime, ts)
+ *                                    READ_ONCE/WRITE_ONCE of each field,
+ *                                    seconds first (lockless_access.h)
+ * and its features, each 0 or 1, never left undefined:
+ *   INODE_REPR_GENERATION_IN_TIMESTAMP_HOLE  a body may put i_generation
+ *                                    right after the timestamps (v6.11)
+ *   INODE_REPR_HAS_CTIME_QUERIED     ctime carries v6.13's I_CTIME_QUERIED;
+ *                                    then the header also defines
+ *                                    INODE_REPR_CTIME_MARK_QUERIED(inode),
+ *                                    _CTIME_QUERIED(inode) and
+ *                                    _SET_CTIME_CURRENT(inode)
+ *   INODE_REPR_ONE_WORD              seconds and nanoseconds are one integer
+ *                                    (a lockless read cannot mix the two)
+ * and its range: INODE_REPR_MIN, INODE_REPR_MAX (the earliest and latest
+ * timestamp it holds exactly, as struct timespec64) and
+ * INODE_REPR_OUT_OF_RANGE_WRAPS (1: the seconds wrap beyond it, as a 32-bit
+ * time_t does; 0: the value is clamped to MIN or MAX).  A body header
+ * defines INODE_BODY_ID, INODE_BODY_NAME and its features
+ * INODE_BODY_CURRENT (today's kernel), INODE_BODY_HAS_ATOMIC64 and
+ * INODE_BODY_HONOURS_GENERATION_HOLE.  Missing pieces stop the build here.
  *
  * Every representation offers the same accessors with mainline's names and
  * signatures, the RFC's VFS_INODE_{GET,SET,SWAP}_XTIME() macros, and Dave
  * Chinner's boundary conversions, so that a consumer compiled once per layout
  * differs only where the layouts really differ.  The expected sizes per ABI
- * are claims in inode_sizes.h, checked by _Static_assert on every build.
+ * are the rows of layouts.def, checked by _Static_assert (inode_sizes.h).
  */
 #ifndef LAYOUTS_INODE_H
 #define LAYOUTS_INODE_H
@@ -31,53 +66,51 @@
 extern "C" {
 #endif
 
-#define INODE_BODY_V4_4 1
-#define INODE_BODY_V6 2
-
-#define INODE_REPR_TIMESPEC 1
-#define INODE_REPR_TIMESPEC64 2
-#define INODE_REPR_PACKED12 3
-#define INODE_REPR_SCALAR 4
-#define INODE_REPR_MULTIGRAIN 5
-
-#ifndef INODE_BODY
-#define INODE_BODY INODE_BODY_V6
+#ifndef INODE_BODY_HEADER
+#define INODE_BODY_HEADER "body_v6.h"
 #endif
-#ifndef INODE_TIME_REPR
-#define INODE_TIME_REPR INODE_REPR_SCALAR
+#ifndef INODE_REPR_HEADER
+#define INODE_REPR_HEADER "repr_scalar.h"
 #endif
 
-#if INODE_TIME_REPR == INODE_REPR_TIMESPEC
-#include "repr_timespec.h"
-#elif INODE_TIME_REPR == INODE_REPR_TIMESPEC64
-#include "repr_timespec64.h"
-#elif INODE_TIME_REPR == INODE_REPR_PACKED12
-#include "repr_packed12.h"
-#elif INODE_TIME_REPR == INODE_REPR_SCALAR
-#include "repr_scalar.h"
-#elif INODE_TIME_REPR == INODE_REPR_MULTIGRAIN
-#include "repr_multigrain.h"
-#else
-#error "INODE_TIME_REPR must be one of the INODE_REPR_* constants"
+#include INODE_REPR_HEADER
+
+#if !defined(INODE_REPR_ID) || !defined(INODE_REPR_NAME) || !defined(INODE_TIMESTAMP_MEMBERS) ||   \
+	!defined(INODE_FS_TIMESTAMP) || !defined(INODE_TIMESTAMP_FIELDS) ||                        \
+	!defined(INODE_TIMESTAMP_FIRST) || !defined(INODE_TIMESTAMP_LAST) ||                      \
+	!defined(INODE_TIMESTAMP_BYTES) || !defined(INODE_REPR_LOAD) || !defined(INODE_REPR_SEC) || \
+	!defined(INODE_REPR_NSEC) || !defined(INODE_REPR_STORE) || !defined(INODE_REPR_SEC_ADDR) || \
+	!defined(INODE_REPR_NSEC_ADDR) || !defined(INODE_REPR_SEC_SIZE) ||                        \
+	!defined(INODE_REPR_LOCKLESS_LOAD) || !defined(INODE_REPR_LOCKLESS_STORE) ||              \
+	!defined(INODE_REPR_MIN) || !defined(INODE_REPR_MAX)
+#error "INODE_REPR_HEADER does not define the whole representation contract (layouts/inode.h)"
+#endif
+#if !defined(INODE_REPR_GENERATION_IN_TIMESTAMP_HOLE) || !defined(INODE_REPR_HAS_CTIME_QUERIED) || \
+	!defined(INODE_REPR_ONE_WORD) || !defined(INODE_REPR_OUT_OF_RANGE_WRAPS)
+#error "INODE_REPR_HEADER leaves a feature undefined (each is 0 or 1; layouts/inode.h)"
+#endif
+#if INODE_REPR_HAS_CTIME_QUERIED &&                                                            \
+	(!defined(INODE_REPR_CTIME_MARK_QUERIED) || !defined(INODE_REPR_CTIME_QUERIED) ||       \
+	 !defined(INODE_REPR_SET_CTIME_CURRENT))
+#error "INODE_REPR_HAS_CTIME_QUERIED needs INODE_REPR_CTIME_MARK_QUERIED, _CTIME_QUERIED, _SET_CTIME_CURRENT"
 #endif
 
-#if INODE_BODY == INODE_BODY_V4_4
-#include "body_v4_4.h"
-#elif INODE_BODY == INODE_BODY_V6
-#include "body_v6.h"
-#else
-#error "INODE_BODY must be INODE_BODY_V4_4 or INODE_BODY_V6"
+#include INODE_BODY_HEADER
+
+#if !defined(INODE_BODY_ID) || !defined(INODE_BODY_NAME) || !defined(INODE_BODY_CURRENT) || \
+	!defined(INODE_BODY_HAS_ATOMIC64) || !defined(INODE_BODY_HONOURS_GENERATION_HOLE)
+#error "INODE_BODY_HEADER does not define INODE_BODY_ID, _NAME, _CURRENT, _HAS_ATOMIC64, _HONOURS_GENERATION_HOLE"
 #endif
 
 /* "v6/scalar" and friends, for benchmark names and reports. */
 #define INODE_LAYOUT_NAME INODE_BODY_NAME "/" INODE_REPR_NAME
 
 /**
- * inode_timestamp_bytes - bytes the six timestamp fields occupy
+ * inode_timestamp_bytes - bytes the timestamp members occupy
  *
  * The sum of sizeof() of the timestamp members (a struct's tail padding
- * counts, holes between members do not): 36 for packed12/scalar/multigrain on
- * every ABI, 3 * sizeof(struct timespec64) etc. otherwise.
+ * counts, holes between members do not): INODE_TIMESTAMP_BYTES of the
+ * representation, e.g. 36 for scalar on every ABI.
  */
 static inline size_t inode_timestamp_bytes(void)
 {
@@ -108,7 +141,7 @@ static inline int inode_init_always(struct super_block *sb, struct inode *inode)
 
 /*
  * Getters.  inode_get_Xtime() returns the stored value as a timespec64;
- * _sec() and _nsec() return one field each (multigrain: the nsec has the
+ * _sec() and _nsec() return its two parts (multigrain: the nsec has the
  * I_CTIME_QUERIED flag masked off).  With the timespec representation on
  * ILP32 ABIs, the seconds are a sign-extended 32-bit time_t.
  */
@@ -159,9 +192,11 @@ static inline long inode_get_ctime_nsec(const struct inode *inode)
 
 /*
  * Setters.  inode_set_Xtime_to_ts() stores @ts as the representation can
- * hold it (timespec on ILP32 narrows tv_sec; packed12/scalar narrow tv_nsec
- * to 32 bits) and returns @ts unchanged, as mainline does.  No clamping or
- * truncation here: callers pass values that went through
+ * hold it (its header says how: e.g. timespec on ILP32 narrows tv_sec,
+ * packed12/scalar narrow tv_nsec to 32 bits, a representation whose range
+ * is narrower than timespec64's clamps to its INODE_REPR_MIN/MAX) and
+ * returns @ts unchanged, as mainline does.  No truncation or clamping to
+ * the file system's limits here: callers pass values that went through
  * timestamp_truncate(), as in the kernel.
  */
 static inline struct timespec64 inode_set_atime_to_ts(struct inode *inode, struct timespec64 ts)
@@ -176,41 +211,22 @@ static inline struct timespec64 inode_set_mtime_to_ts(struct inode *inode, struc
 	return ts;
 }
 
-#if INODE_TIME_REPR == INODE_REPR_MULTIGRAIN
 /**
- * inode_set_ctime_to_ts - multigrain (v6.13): normalise, then store
+ * inode_set_ctime_to_ts - store @ts as the ctime
  *
- * v6.13 normalises @ts (set_normalized_timespec64) so that tv_nsec is in
+ * With v6.13's queried flag (INODE_REPR_HAS_CTIME_QUERIED) @ts is first
+ * normalised (set_normalized_timespec64()), so that tv_nsec is in
  * 0..NSEC_PER_SEC-1 and can never collide with I_CTIME_QUERIED; storing also
- * clears the flag.  Returns the normalised value.
+ * clears the flag.  Returns the value stored (normalised or not).
  */
 static inline struct timespec64 inode_set_ctime_to_ts(struct inode *inode, struct timespec64 ts)
 {
-	/* Floor division without overflow: the quotient fits easily. */
-	time64_t carry = ts.tv_nsec / NSEC_PER_SEC;
-
-	ts.tv_nsec -= carry * NSEC_PER_SEC;
-	if (ts.tv_nsec < 0) {
-		ts.tv_nsec += NSEC_PER_SEC;
-		carry--;
-	}
-	/* Saturate rather than overflow a time64_t at the ends of time. */
-	if (carry > 0 && ts.tv_sec > TIME64_MAX - carry)
-		ts.tv_sec = TIME64_MAX;
-	else if (carry < 0 && ts.tv_sec < TIME64_MIN - carry)
-		ts.tv_sec = TIME64_MIN;
-	else
-		ts.tv_sec += carry;
-	INODE_REPR_STORE(inode, i_ctime, ts);
-	return ts;
-}
-#else
-static inline struct timespec64 inode_set_ctime_to_ts(struct inode *inode, struct timespec64 ts)
-{
-	INODE_REPR_STORE(inode, i_ctime, ts);
-	return ts;
-}
+#if INODE_REPR_HAS_CTIME_QUERIED
+	set_normalized_timespec64(&ts, ts.tv_sec, ts.tv_nsec);
 #endif
+	INODE_REPR_STORE(inode, i_ctime, ts);
+	return ts;
+}
 
 /* inode_set_Xtime - mainline's (sec, nsec) forms of the setters. */
 static inline struct timespec64 inode_set_atime(struct inode *inode, time64_t sec, long nsec)
@@ -237,7 +253,7 @@ static inline struct timespec64 current_time(const struct inode *inode)
 	return timestamp_truncate(fs_time_now(), inode->i_sb);
 }
 
-#if INODE_TIME_REPR == INODE_REPR_MULTIGRAIN
+#if INODE_REPR_HAS_CTIME_QUERIED
 /**
  * inode_ctime_mark_queried - what stat() (fill_mg_cmtime) does in v6.13:
  * set I_CTIME_QUERIED so that the next inode_set_ctime_current() must
@@ -245,90 +261,24 @@ static inline struct timespec64 current_time(const struct inode *inode)
  */
 static inline void inode_ctime_mark_queried(struct inode *inode)
 {
-	__atomic_fetch_or(&inode->i_ctime_nsec, I_CTIME_QUERIED, __ATOMIC_RELAXED);
+	INODE_REPR_CTIME_MARK_QUERIED(inode);
 }
 
 /* True when I_CTIME_QUERIED is set. */
 static inline int inode_ctime_queried(const struct inode *inode)
 {
-	return (__atomic_load_n(&inode->i_ctime_nsec, __ATOMIC_RELAXED) & I_CTIME_QUERIED) != 0;
-}
-
-/*
- * The fine-grained clock of the model.  The kernel's ktime_get_real_ts64_mg()
- * returns a fine-grained "now", which is later than any coarse value handed
- * out so far.  Here "now" comes from the replaceable fstime clock, so the
- * model guarantees the property that matters instead: the result is later
- * than @floor by at least one s_time_gran.
- */
-static inline struct timespec64 inode_mg_fine_time(const struct inode *inode,
-						   struct timespec64 floor)
-{
-	struct timespec64 now = current_time(inode);
-	u32 gran = inode->i_sb->s_time_gran;
-	time64_t nsec, carry;
-
-	if (timespec64_compare(&now, &floor) > 0)
-		return now;
-	if (gran == 0 || gran > NSEC_PER_SEC)
-		gran = 1; /* illegal granularity: step by 1 ns */
-	/*
-	 * 64-bit arithmetic: a ctime stored through VFS_INODE_SET_XTIME() is not
-	 * normalised, so floor.tv_nsec may be anything below 2^31 and the sum
-	 * must not overflow a 32-bit long.
-	 */
-	nsec = (time64_t)floor.tv_nsec + gran;
-	carry = nsec / NSEC_PER_SEC;
-	now.tv_nsec = (long)(nsec % NSEC_PER_SEC);
-	now.tv_sec = floor.tv_sec > TIME64_MAX - carry ? TIME64_MAX : floor.tv_sec + carry;
-	return timestamp_truncate(now, inode->i_sb);
+	return INODE_REPR_CTIME_QUERIED(inode);
 }
 
 /**
- * inode_set_ctime_current - v6.13 multigrain: set ctime to "now"
- *
- * Coarse-grained now, truncated for the super block.  If the current ctime
- * was queried and coarse now is not later than it, a fine-grained time is
- * used instead.  The new nsec is swapped in with a compare-and-exchange so
- * that a concurrent inode_ctime_mark_queried() is either seen or retried;
- * if another writer won, its ctime is kept and returned.  Returns the ctime
+ * inode_set_ctime_current - v6.13 multigrain: set ctime to "now", coarse
+ * or, when the ctime was queried, fine-grained (the representation's
+ * INODE_REPR_SET_CTIME_CURRENT(); repr_multigrain.h).  Returns the ctime
  * now in the inode.
  */
 static inline struct timespec64 inode_set_ctime_current(struct inode *inode)
 {
-	struct timespec64 now = current_time(inode);
-	u32 cns = __atomic_load_n(&inode->i_ctime_nsec, __ATOMIC_ACQUIRE);
-	u32 cur;
-
-	if (cns & I_CTIME_QUERIED) {
-		struct timespec64 ctime = { .tv_sec = inode->i_ctime_sec,
-					    .tv_nsec = (long)(cns & ~I_CTIME_QUERIED) };
-
-		if (timespec64_compare(&now, &ctime) <= 0)
-			now = inode_mg_fine_time(inode, ctime);
-	}
-
-	/* Nothing to swap if the value is exactly the same (flag clear). */
-	if (cns == (u32)now.tv_nsec && inode->i_ctime_sec == now.tv_sec)
-		return now;
-
-	cur = cns;
-	for (;;) {
-		if (__atomic_compare_exchange_n(&inode->i_ctime_nsec, &cur, (u32)now.tv_nsec, 0,
-						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-			inode->i_ctime_sec = now.tv_sec;
-			return now;
-		}
-		/* Someone only marked the old ctime queried: retry, once. */
-		if (!(cns & I_CTIME_QUERIED) && (cns | I_CTIME_QUERIED) == cur) {
-			cns = cur;
-			continue;
-		}
-		/* Another writer stored a new ctime: keep theirs. */
-		now.tv_sec = inode->i_ctime_sec;
-		now.tv_nsec = (long)(cur & ~I_CTIME_QUERIED);
-		return now;
-	}
+	return INODE_REPR_SET_CTIME_CURRENT(inode);
 }
 #else
 /* Without multigrain timestamps nobody queries: no-ops. */
@@ -386,17 +336,10 @@ static inline struct timespec64 inode_set_ctime_current(struct inode *inode)
 
 /*
  * Dave Chinner's alternative (January 2016): the VFS speaks timespec64, and
- * a file system that keeps struct timespec internally converts only at the
- * boundary (setattr, getattr/kstat).  Defined for every representation.
+ * a file system that keeps struct timespec (struct kernel_old_timespec,
+ * kernel_standins.h) internally converts only at the boundary (setattr,
+ * getattr/kstat).  Defined for every representation.
  */
-#if INODE_TIME_REPR != INODE_REPR_TIMESPEC
-/* repr_timespec.h defines it for the timespec representation. */
-struct kernel_old_timespec {
-	kernel_old_time_t tv_sec;
-	long tv_nsec;
-};
-#endif
-
 /**
  * vfs_time_to_timespec - VFS time (timespec64) to a file system's timespec
  *

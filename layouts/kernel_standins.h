@@ -65,6 +65,17 @@ typedef unsigned long pgoff_t;
 typedef unsigned int gfp_t;
 typedef u32 errseq_t;
 
+/*
+ * The kernel's pre-y2038 struct timespec (today __kernel_old_timespec): the
+ * timespec representation's member type, and the file-system side of Dave
+ * Chinner's boundary conversions for every representation.  It cannot be
+ * called struct timespec here: <time.h> owns that name.
+ */
+struct kernel_old_timespec {
+	kernel_old_time_t tv_sec;
+	long tv_nsec;
+};
+
 typedef struct { u32 val; } kuid_t;
 typedef struct { u32 val; } kgid_t;
 

@@ -76,6 +76,37 @@ static inline bool timespec64_valid(const struct timespec64 *ts)
 	return true;
 }
 
+/**
+ * set_normalized_timespec64 - set @ts to @sec + @nsec nanoseconds, with
+ * tv_nsec in 0..NSEC_PER_SEC-1
+ *
+ * As kernel/time/time.c: whole seconds of @nsec carry into tv_sec, and a
+ * negative @nsec borrows (tv_sec is the earlier second, tv_nsec counts up
+ * from it).  The kernel loops once per second carried; this divides, so a
+ * huge @nsec costs no more than a small one, and where the kernel would
+ * overflow tv_sec (only for sums beyond the time64_t range) this saturates
+ * at TIME64_MAX or TIME64_MIN, keeping the normalised tv_nsec.
+ */
+static inline void set_normalized_timespec64(struct timespec64 *ts, time64_t sec, int64_t nsec)
+{
+	/* Floor division without overflow: C's / truncates towards zero. */
+	int64_t carry = nsec / NSEC_PER_SEC;
+
+	nsec -= carry * NSEC_PER_SEC;
+	if (nsec < 0) {
+		nsec += NSEC_PER_SEC;
+		carry--;
+	}
+	if (carry > 0 && sec > TIME64_MAX - carry)
+		sec = TIME64_MAX;
+	else if (carry < 0 && sec < TIME64_MIN - carry)
+		sec = TIME64_MIN;
+	else
+		sec += carry;
+	ts->tv_sec = sec;
+	ts->tv_nsec = (long)nsec;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,13 +19,17 @@
  *   2^31 (2038-01-19): the sign of a 32-bit time_t;
  *   1452144973 (2016): an ordinary date, only the sec/nsec carry.
  * Each nsec value is used by exactly one entry, so the nsec a reader sees
- * names the write it came from (nsec is always one access): a read is
- * consistent iff its tv_sec is that write's tv_sec.  A torn read is then a
- * "sec/nsec mix" when its tv_sec is some other stored tv_sec, or "sec halves
- * mixed" when no write ever stored that tv_sec (possible only when tv_sec
- * is two 32-bit accesses).  What counts as stored is what this layout holds
- * after inode_set_mtime_to_ts() and reports with inode_get_mtime() (a 32-bit
- * time_t wraps: that is the y2038 bug, not a torn read).
+ * names the write it came from: a read is consistent iff its tv_sec is that
+ * write's tv_sec.  Where tv_nsec is a field of its own (one access), a torn
+ * read is then a "sec/nsec mix" when its tv_sec is some other stored
+ * tv_sec, or "sec halves mixed" when no write ever stored that tv_sec
+ * (possible only when tv_sec is two 32-bit accesses).  Where seconds and
+ * nanoseconds are one integer (INODE_REPR_ONE_WORD), a read cannot mix the
+ * two: a torn read there is the halves of that 64-bit word from two writes
+ * (two 32-bit accesses on ILP32), counted as "sec halves mixed" too.  What
+ * counts as stored is what this layout holds after inode_set_mtime_to_ts()
+ * and reports with inode_get_mtime() (a 32-bit time_t wraps: that is the
+ * y2038 bug, not a torn read).
  */
 #ifndef SUPPORT_TORN_READ_H
 #define SUPPORT_TORN_READ_H
@@ -63,7 +67,7 @@ struct torn_table {
 enum torn_kind {
 	TORN_CONSISTENT,
 	TORN_SEC_NSEC_MIXED,    /* both fields real, from different writes */
-	TORN_SEC_HALVES_MIXED,  /* a tv_sec no write stored: halves of two writes */
+	TORN_SEC_HALVES_MIXED,  /* halves of two writes' seconds (or one-word value) */
 	TORN_NSEC_NEVER_STORED, /* impossible (nsec is one access): detector check */
 };
 
@@ -133,13 +137,44 @@ static inline enum torn_kind torn_classify(const struct torn_table *t, struct ti
 	else if (ts.tv_nsec < NSEC_PER_SEC && ts.tv_nsec >= NSEC_PER_SEC - TORN_KEYS)
 		expected = t->sec_before[NSEC_PER_SEC - 1 - ts.tv_nsec];
 	else
-		return TORN_NSEC_NEVER_STORED;
+		return INODE_REPR_ONE_WORD ? TORN_SEC_HALVES_MIXED : TORN_NSEC_NEVER_STORED;
 	if (ts.tv_sec == expected)
 		return TORN_CONSISTENT;
+	if (INODE_REPR_ONE_WORD)
+		return TORN_SEC_HALVES_MIXED;
 	if (bsearch(&ts.tv_sec, t->sorted_secs, TORN_ENTRIES, sizeof(t->sorted_secs[0]),
 		    torn_compare_sec))
 		return TORN_SEC_NSEC_MIXED;
 	return TORN_SEC_HALVES_MIXED;
+}
+
+/*
+ * torn_boundary - the boundary a torn read happened at: the one of the
+ * write its nsec names, or, when it names none (a one-word value whose
+ * halves come from two writes), the boundary nearest its tv_sec (the
+ * writes stay within TORN_PAIRS seconds of theirs, the boundaries are
+ * years apart).
+ */
+static inline int torn_boundary(struct timespec64 ts)
+{
+	int nearest = 0;
+
+	if (ts.tv_nsec >= 0 && ts.tv_nsec < TORN_KEYS)
+		return (int)(ts.tv_nsec / TORN_PAIRS);
+	if (ts.tv_nsec < NSEC_PER_SEC && ts.tv_nsec >= NSEC_PER_SEC - TORN_KEYS)
+		return (int)((NSEC_PER_SEC - 1 - ts.tv_nsec) / TORN_PAIRS);
+	for (int b = 1; b < TORN_BOUNDARIES; b++) {
+		/* Unsigned distances: no overflow whatever tv_sec a torn read holds. */
+		u64 d = ts.tv_sec > torn_boundaries[b] ? (u64)ts.tv_sec - (u64)torn_boundaries[b]
+						       : (u64)torn_boundaries[b] - (u64)ts.tv_sec;
+		u64 dn = ts.tv_sec > torn_boundaries[nearest]
+				 ? (u64)ts.tv_sec - (u64)torn_boundaries[nearest]
+				 : (u64)torn_boundaries[nearest] - (u64)ts.tv_sec;
+
+		if (d < dn)
+			nearest = b;
+	}
+	return nearest;
 }
 
 /* torn_check - classify @ts and count it in @c; returns the kind. */
@@ -164,8 +199,7 @@ static inline enum torn_kind torn_check(const struct torn_table *t, struct times
 		return kind;
 	}
 	c->torn++;
-	/* The nsec names its write, hence the boundary being crossed. */
-	c->torn_at[(ts.tv_nsec < TORN_KEYS ? ts.tv_nsec : NSEC_PER_SEC - 1 - ts.tv_nsec) / TORN_PAIRS]++;
+	c->torn_at[torn_boundary(ts)]++;
 	return kind;
 }
 
