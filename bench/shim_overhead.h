@@ -42,7 +42,7 @@ static inline void shim_store_step(struct inode *inode, struct timespec64 *ts)
  */
 #define SHIM_INODE_ALIGN 64
 
-/* Batch sizes of the C side (DESIGN: the shim within 1 % from 64 up). */
+/* Batch sizes of the C side (the shim is within 1 % of the native loop from 64 up). */
 #define SHIM_BATCH_SIZES { 1, 8, 64, 256, 1024 }
 
 /* shim_native.cc: the same bodies in a native C++ loop. */
