@@ -235,7 +235,7 @@ static void test_range(struct kunit *test)
 		KUNIT_EXPECT_TRUE(test, "calloc", inode != NULL);
 		return;
 	}
-	printf("%s on %s: holds %lld.%09ld .. %lld.%09ld s%s\n", INODE_LAYOUT_NAME, INODE_ABI_NAME,
+	printf("%s on %s: holds {%lld, %ld} .. {%lld, %ld} (tv_sec, tv_nsec)%s\n", INODE_LAYOUT_NAME, INODE_ABI_NAME,
 	       (long long)ends[0].tv_sec, ends[0].tv_nsec, (long long)ends[1].tv_sec, ends[1].tv_nsec,
 	       ends[0].tv_sec == TIME64_MIN && ends[1].tv_sec == TIME64_MAX ? " (all of timespec64)"
 	       : INODE_REPR_OUT_OF_RANGE_WRAPS				    ? ", wraps beyond"
