@@ -500,9 +500,10 @@ static const struct walk_case walk_cases[] = {
  * Quick mode stops at 256 Ki inodes (161 MB with v6/scalar, 5x the L3: DRAM
  * already) and leaves out touch_unchanged_*: every repetition faults its
  * slab in again (about 0.4 s per benchmark at 1 Mi inodes, 1.5 s at 4 Mi),
- * which the quick run (all families, 10 layouts, 3 interleaved repetitions,
- * <= 3 minutes on 2 cores for both ABIs) cannot afford.  Full mode runs every
- * row from 32 to 4 Mi inodes.
+ * which the quick run (all families, every layout of layouts/layouts.def,
+ * 3 interleaved repetitions: <= 3 minutes on 2 cores for both ABIs when
+ * there were 10 layouts) cannot afford.  Full mode runs every row from 32
+ * to 4 Mi inodes.
  */
 static const int64_t walk_quick_counts[] = { 64, 4096, 65536, 262144 };
 static const int64_t walk_full_counts[] = { 32,    64,     256,     1024,    4096,
