@@ -22,7 +22,10 @@ static void set(struct super_block *sb, time64_t min, time64_t max, u32 gran)
 }
 
 /* alloc_super() (fs/super.c): what a file system gets when it sets nothing. */
-static void init_mainline_default(struct super_block *sb) { set(sb, S64_MIN, S64_MAX, NSEC_PER_SEC); }
+static void init_mainline_default(struct super_block *sb)
+{
+	set(sb, S64_MIN, S64_MAX, NSEC_PER_SEC);
+}
 /* "fixed": the file system has no timestamps; every inode reads 0. */
 static void init_fixed(struct super_block *sb) { set(sb, 0, 0, NSEC_PER_SEC); }
 static void init_s64_ns(struct super_block *sb) { set(sb, S64_MIN, S64_MAX, 1); }
@@ -169,10 +172,10 @@ static const struct fs_preset presets[] = {
 	{ "fat", "7-bit years, 2s resolution", init_fat, "fs/fat/inode.c fat_fill_super()",
 	  NO_GRAN_IN_LETTER "; the code sets 1 and FAT truncates itself (fat_truncate_time())",
 	  NULL },
-	{ "cifs (smb)", "7-bit years", init_cifs_dos, "fs/smb/client/cifsfs.c cifs_read_super()",
-	  "", NULL },
+	{ "cifs (smb)", "7-bit years", init_cifs_dos,
+	  "fs/smb/client/cifsfs.c (fs/cifs/ before v6.4) cifs_read_super()", "", NULL },
 	{ "cifs (modern)", "64-bit 100ns since 1601", init_cifs_nt,
-	  "fs/smb/client/cifsfs.c cifs_read_super()", "", NULL },
+	  "fs/smb/client/cifsfs.c (fs/cifs/ before v6.4) cifs_read_super()", "", NULL },
 	{ "adfs", "40-bit cs since 1900", init_adfs,
 	  "fs/adfs/super.c adfs_fill_super(); range: alloc_super()",
 	  "cover letter: 1900..2248; the code sets only s_time_gran (10 ms), no range", NULL },
