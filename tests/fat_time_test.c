@@ -8,6 +8,7 @@
  * were computed with Python's datetime (an independent calendar) and carry
  * their ISO 8601 spelling, checked through timeconv.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "cifs_time.h"
@@ -19,6 +20,26 @@
 #define FAT_DATE(y, m, d) ((u16)(((y) - 1980) << 9 | (m) << 5 | (d)))
 #define FAT_TIME(h, m, s) ((u16)((h) << 11 | (m) << 5 | (s) / 2))
 #define UTC { .options = { .tz_set = 1, .time_offset = 0 } }
+#define VFAT_UTC { .options = { .tz_set = 1, .time_offset = 0, .isvfat = 1 } }
+#define MSDOS_UTC { .options = { .tz_set = 1, .time_offset = 0, .isvfat = 0 } }
+
+/*
+ * A negative tv_nsec, as the kernel's `tv_nsec % 10000000UL` and its u8
+ * time_cs see it: the remainder is of tv_nsec + 2^BITS_PER_LONG.
+ */
+#if LONG_MAX > 0x7fffffffL
+/* LP64: 2^64 mod 10^7 = 9551616, 2^63 mod 10^7 = 4775808. */
+#define CR_NSEC_MINUS_1 (-9551616L)            /* -1 - 9551615 */
+#define CR_NSEC_MINUS_10MS (-19551616L)        /* -10^7 - 9551616 */
+#define CR_NSEC_LONG_MIN 9223372036850000000L /* 2^63 - 4775808: wraps positive */
+#define CS_LONG_MIN_ODD 127                    /* 100 + LONG_MIN / 10^7, mod 256 */
+#else
+/* ILP32: 2^32 mod 10^7 = 4967296, 2^31 mod 10^7 = 7483648. */
+#define CR_NSEC_MINUS_1 (-4967296L)
+#define CR_NSEC_MINUS_10MS (-14967296L)
+#define CR_NSEC_LONG_MIN 2140000000L
+#define CS_LONG_MIN_ODD 142
+#endif
 
 struct fat_case {
 	const char *name;
@@ -128,6 +149,18 @@ static const struct clamp_case clamp_cases[] = {
 	  FAT_TIME_MAX, FAT_DATE_MAX, 199 },
 	{ "2 s granularity: 23:59:59.5 odd second goes to time_cs", UTC, TS(4102444799LL, 500000000),
 	  FAT_TIME(23, 59, 58), FAT_DATE(2099, 12, 31), 150 },
+	/* time_cs = (tv_sec & 1) * 100 + tv_nsec / 10000000: signed, toward zero. */
+	{ "nsec -1, odd second: -1 / 10^7 is 0, time_cs 100", UTC, TS(4102444799LL, -1),
+	  FAT_TIME(23, 59, 58), FAT_DATE(2099, 12, 31), 100 },
+	{ "nsec -10^7, odd second: time_cs 100 - 1 = 99", UTC, TS(4102444799LL, -10000000),
+	  FAT_TIME(23, 59, 58), FAT_DATE(2099, 12, 31), 99 },
+	{ "nsec -10^7, even second: time_cs -1 stored as 255", UTC, TS(4102444798LL, -10000000),
+	  FAT_TIME(23, 59, 58), FAT_DATE(2099, 12, 31), 255 },
+	{ "nsec -999999999, even second: time_cs -99 stored as 157", UTC,
+	  TS(4102444798LL, -999999999), FAT_TIME(23, 59, 58), FAT_DATE(2099, 12, 31), 157 },
+	{ "nsec LONG_MIN, odd second: low 8 bits of 100 + LONG_MIN / 10^7", UTC,
+	  TS(4102444799LL, LONG_MIN), FAT_TIME(23, 59, 58), FAT_DATE(2099, 12, 31),
+	  CS_LONG_MIN_ODD },
 };
 
 static void test_fat_clamp(struct kunit *test)
@@ -155,16 +188,37 @@ struct trunc_case {
 };
 
 static const struct trunc_case trunc_cases[] = {
-	{ "2000-03-01 12:34:57.123456789 UTC", UTC, TS(951914097, 123456789),
+	{ "vfat 2000-03-01 12:34:57.123456789 UTC", VFAT_UTC, TS(951914097, 123456789),
 	  TS(951914096, 0), TS(951914097, 120000000), TS(951868800, 0) },
-	{ "same instant, time_offset=+60: atime at local midnight",
-	  { .options = { .tz_set = 1, .time_offset = 60 } }, TS(951914097, 123456789),
-	  TS(951914096, 0), TS(951914097, 120000000), TS(951868800 - 3600, 0) },
-	{ "23:30 UTC, time_offset=+60: local next day", 
-	  { .options = { .tz_set = 1, .time_offset = 60 } }, TS(951868800 - 1800, 0),
-	  TS(951868800 - 1800, 0), TS(951868800 - 1800, 0), TS(951868800 - 3600, 0) },
-	{ "pre-1970 local: atime rounds toward 1970 (div_s64_rem)", UTC, TS(-86400 - 5, 0),
-	  TS(-86400 - 6, 0), TS(-86400 - 5, 0), TS(-86400, 0) },
+	{ "vfat same instant, time_offset=+60: atime at local midnight",
+	  { .options = { .tz_set = 1, .time_offset = 60, .isvfat = 1 } },
+	  TS(951914097, 123456789), TS(951914096, 0), TS(951914097, 120000000),
+	  TS(951868800 - 3600, 0) },
+	{ "vfat 23:30 UTC, time_offset=+60: local next day",
+	  { .options = { .tz_set = 1, .time_offset = 60, .isvfat = 1 } },
+	  TS(951868800 - 1800, 0), TS(951868800 - 1800, 0), TS(951868800 - 1800, 0),
+	  TS(951868800 - 3600, 0) },
+	{ "vfat pre-1970 local: atime rounds toward 1970 (div_s64_rem)", VFAT_UTC,
+	  TS(-86400 - 5, 0), TS(-86400 - 6, 0), TS(-86400 - 5, 0), TS(-86400, 0) },
+	{ "vfat nsec 999999999: crtime 990000000", VFAT_UTC, TS(951914097, 999999999),
+	  TS(951914096, 0), TS(951914097, 990000000), TS(951868800, 0) },
+	/* fat_timespec64_trunc_10ms(): tv_nsec -= tv_nsec % 10000000UL (unsigned). */
+	{ "vfat nsec -1: % 10000000UL of the unsigned value", VFAT_UTC, TS(951914097, -1),
+	  TS(951914096, 0), TS(951914097, CR_NSEC_MINUS_1), TS(951868800, 0) },
+	{ "vfat nsec -10^7: not a multiple once unsigned", VFAT_UTC, TS(951914097, -10000000),
+	  TS(951914096, 0), TS(951914097, CR_NSEC_MINUS_10MS), TS(951868800, 0) },
+	{ "vfat nsec LONG_MIN: the subtraction wraps to a positive nsec", VFAT_UTC,
+	  TS(951914097, LONG_MIN), TS(951914096, 0), TS(951914097, CR_NSEC_LONG_MIN),
+	  TS(951868800, 0) },
+	{ "vfat nsec 0: left alone (the kernel skips the division)", VFAT_UTC,
+	  TS(951914097, 0), TS(951914096, 0), TS(951914097, 0), TS(951868800, 0) },
+	/* msdos: fat_timespec64_trunc_2secs(), as for mtime. */
+	{ "msdos 12:34:57.123456789: crtime 2 s like mtime", MSDOS_UTC, TS(951914097, 123456789),
+	  TS(951914096, 0), TS(951914096, 0), TS(951868800, 0) },
+	{ "msdos nsec -1: crtime tv_sec & ~1, nsec 0", MSDOS_UTC, TS(951914097, -1),
+	  TS(951914096, 0), TS(951914096, 0), TS(951868800, 0) },
+	{ "msdos pre-1970 odd second: & ~1 rounds down", MSDOS_UTC, TS(-86400 - 5, 7),
+	  TS(-86400 - 6, 0), TS(-86400 - 6, 0), TS(-86400, 0) },
 };
 
 static void test_fat_truncate(struct kunit *test)

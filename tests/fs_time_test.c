@@ -143,9 +143,42 @@ static const struct trunc_case trunc_cases[] = {
 	{ .name = "invalid nsec with illegal gran: RFC zeroes, then warns", .min = INT64_MIN,
 	  .max = INT64_MAX, .gran = 0, .in = TS(10, -3), .rfc = TS(10, 0), .mainline = TS(10, -3),
 	  .rfc_warns = true, .mainline_warns = true },
-	{ .name = "s_time_min > s_time_max (misconfigured): clamp_val lets max win",
+	/*
+	 * s_time_min > s_time_max (misconfigured; nothing checks the fields).
+	 * RFC clamp_val() = min(max(val, lo), hi): hi always.  Mainline clamp()
+	 * (include/linux/minmax.h __clamp: val >= hi ? hi : val <= lo ? lo : val):
+	 * hi for val >= hi, lo for every val below hi.  nsec 0 at either bound.
+	 */
+	{ .name = "min 100 > max 50, val 10 below both: mainline lo wins, RFC hi",
+	  .min = 100, .max = 50, .gran = 1, .in = TS(10, 1), .rfc = TS(50, NV),
+	  .mainline = TS(100, 0) },
+	{ .name = "min 100 > max 50, val 49 == max - 1: mainline lo wins, RFC hi",
+	  .min = 100, .max = 50, .gran = 1000, .in = TS(49, 123456), .rfc = TS(50, NV),
+	  .mainline = TS(100, 0) },
+	{ .name = "min 100 > max 50, val 50 == max: hi wins in both",
+	  .min = 100, .max = 50, .gran = 1, .in = TS(50, 7), .rfc = TS(50, NV),
+	  .mainline = TS(50, 0) },
+	{ .name = "min 100 > max 50, val 75 between them: hi wins in both",
 	  .min = 100, .max = 50, .gran = 1, .in = TS(75, 1), .rfc = TS(50, NV),
 	  .mainline = TS(50, 0) },
+	{ .name = "min 100 > max 50, val 100 == min: hi wins in both (hi tested first)",
+	  .min = 100, .max = 50, .gran = 1, .in = TS(100, 1), .rfc = TS(50, NV),
+	  .mainline = TS(50, 0) },
+	{ .name = "min 100 > max 50, val 200 above both: hi wins in both",
+	  .min = 100, .max = 50, .gran = 1000000000, .in = TS(200, 999999999),
+	  .rfc = TS(50, NV), .mainline = TS(50, 0) },
+	{ .name = "min 0 > max -1 (off by one), val -2: mainline lo 0, RFC hi -1",
+	  .min = 0, .max = -1, .gran = 1, .in = TS(-2, 5), .rfc = TS(-1, NV),
+	  .mainline = TS(0, 0) },
+	{ .name = "min INT64_MAX > max INT64_MIN, val INT64_MIN: == max, hi wins",
+	  .min = INT64_MAX, .max = INT64_MIN, .gran = 1, .in = TS(INT64_MIN, 5),
+	  .rfc = TS(INT64_MIN, NV), .mainline = TS(INT64_MIN, 0) },
+	{ .name = "min INT64_MAX > max INT64_MIN, val 0: every val >= max, hi wins",
+	  .min = INT64_MAX, .max = INT64_MIN, .gran = 1, .in = TS(0, 5),
+	  .rfc = TS(INT64_MIN, NV), .mainline = TS(INT64_MIN, 0) },
+	{ .name = "min 100 > max 50, illegal gran 0, val 10: lo, nsec 0, warns",
+	  .min = 100, .max = 50, .gran = 0, .in = TS(10, 3), .rfc = TS(50, NV),
+	  .mainline = TS(100, 0), .mainline_warns = true },
 };
 
 static struct super_block make_sb(time64_t min, time64_t max, uint32_t gran)

@@ -3,13 +3,10 @@
  * fs-expiry - the expiry table: each file system's first and last
  * representable instant (ISO 8601, UTC) and its granularity, computed from
  * the presets in src/fstime/fs_presets.c (which call the on-disk codecs
- * where the kernel does), never typed in.
+ * where the kernel does), never typed in, with the mainline code that sets
+ * each row and where the 2019 cover letter differs from that code.
  *
- *   fs-expiry            the whole table, Markdown
- *   fs-expiry NAME...    only those file systems ("ext4 (extra)", fat, ...)
- *   fs-expiry --list     the names, one per line
- *
- * Exit status: 0, or 2 for an unknown name or option.
+ * Exit status: 0; 2 for an unknown name or option (one line on stderr).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -18,25 +15,58 @@
 #include "fs_presets.h"
 #include "timeconv.h"
 
+static const char usage[] =
+	"Usage: fs-expiry [NAME...]\n"
+	"       fs-expiry --list\n"
+	"       fs-expiry --help\n"
+	"\n"
+	"Print, as a Markdown table, when each file system's timestamps begin and run\n"
+	"out (UTC), its s_time_min/s_time_max/s_time_gran as its mount code sets them,\n"
+	"that code, and where the 2019 timestamp-limits cover letter differs from it.\n"
+	"\n"
+	"  NAME...   only these file systems, in this order (names as --list prints them,\n"
+	"            e.g. \"ext4 (extra)\", fat)\n"
+	"  --list    the names, one per line\n"
+	"  --help    this text\n"
+	"\n"
+	"Exit status: 0, or 2 for an unknown name or option.\n";
+
 static void print_header(void)
 {
+	printf("Each row is what the file system's mount code sets (file and function of\n"
+	       "mainline, Linux 6.1 and later; a removed file system as of its last\n"
+	       "release), in UTC with no time-zone mount options.  Where the 2019 cover\n"
+	       "letter's table differs from that code, the code is followed and the note\n"
+	       "says so.\n\n");
 	printf("| file system | time type | first instant (UTC) | last instant (UTC) | "
-	       "s_time_min | s_time_max | s_time_gran (ns) |\n");
-	printf("|---|---|---|---|---:|---:|---:|\n");
+	       "s_time_min | s_time_max | s_time_gran (ns) | set by (mainline) | note |\n");
+	printf("|---|---|---|---|---:|---:|---:|---|---|\n");
 }
 
-static void print_row(const struct fs_preset *p)
+static int print_row(const struct fs_preset *p)
 {
 	struct super_block sb = fs_preset_sb(p);
 	char first[48], last[48];
 
 	if (time64_format_iso8601(sb.s_time_min, first, sizeof(first)) < 0 ||
 	    time64_format_iso8601(sb.s_time_max, last, sizeof(last)) < 0) {
-		fprintf(stderr, "fs-expiry: cannot format %s\n", p->name);
-		return;
+		fprintf(stderr, "fs-expiry: cannot format the limits of %s\n", p->name);
+		return -1;
 	}
-	printf("| %s | %s | %s | %s | %" PRId64 " | %" PRId64 " | %" PRIu32 " |\n", p->name,
-	       p->time_type, first, last, sb.s_time_min, sb.s_time_max, sb.s_time_gran);
+	printf("| %s | %s | %s | %s | %" PRId64 " | %" PRId64 " | %" PRIu32 " | %s | ", p->name,
+	       p->time_type, first, last, sb.s_time_min, sb.s_time_max, sb.s_time_gran,
+	       p->source);
+	if (p->removed)
+		printf("**removed from mainline in %s**%s", p->removed, p->note[0] ? "; " : "");
+	printf("%s |\n", p->note);
+	return 0;
+}
+
+static int refuse(const char *arg)
+{
+	fprintf(stderr, "fs-expiry: unknown file system or option '%s' (try --list or --help)\n",
+		arg);
+	return 2;
 }
 
 int main(int argc, char **argv)
@@ -44,25 +74,28 @@ int main(int argc, char **argv)
 	size_t count;
 	const struct fs_preset *all = fs_presets(&count);
 
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		fputs(usage, stdout);
+		return 0;
+	}
 	if (argc == 2 && strcmp(argv[1], "--list") == 0) {
 		for (size_t i = 0; i < count; i++)
 			printf("%s\n", all[i].name);
 		return 0;
 	}
-	for (int i = 1; i < argc; i++) {
-		if (argv[i][0] == '-' || !fs_preset_find(argv[i])) {
-			fprintf(stderr, "fs-expiry: unknown file system or option '%s' "
-				"(try --list)\n", argv[i]);
-			return 2;
-		}
-	}
+	/* Options only come alone; everything else must name a file system. */
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-' || !fs_preset_find(argv[i]))
+			return refuse(argv[i]);
 	print_header();
 	if (argc == 1) {
 		for (size_t i = 0; i < count; i++)
-			print_row(&all[i]);
+			if (print_row(&all[i]) < 0)
+				return 1;
 	} else {
 		for (int i = 1; i < argc; i++)
-			print_row(fs_preset_find(argv[i]));
+			if (print_row(fs_preset_find(argv[i])) < 0)
+				return 1;
 	}
 	return 0;
 }

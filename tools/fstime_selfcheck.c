@@ -3,11 +3,13 @@
  * fstime-selfcheck - print how the RFC's fs_time_trunc() and mainline's
  * timestamp_truncate() treat the instants the y2038 debate is about, on the
  * super-block ranges that matter, and check the division-free variant against
- * mainline on every one.  Exit status 1 if any check fails.
+ * mainline on every one.  Exit status 1 if any check fails, 2 for any
+ * argument other than --help (one line on stderr).
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fs_time.h"
 
@@ -49,9 +51,29 @@ static void print_ts(struct timespec64 ts)
 		printf(" %20" PRId64 ".%09ld ", ts.tv_sec, ts.tv_nsec);
 }
 
-int main(void)
+static const char usage[] =
+	"Usage: fstime-selfcheck [--help]\n"
+	"\n"
+	"Print how the 2016 RFC's fs_time_trunc() and mainline's timestamp_truncate()\n"
+	"treat the instants the y2038 debate is about, on the super-block ranges that\n"
+	"matter, and check the division-free timestamp_truncate_reciprocal() against\n"
+	"timestamp_truncate() on every one.\n"
+	"\n"
+	"Exit status: 0 if every check passed, 1 if one failed, 2 for a bad argument.\n";
+
+int main(int argc, char **argv)
 {
 	unsigned long checks = 0, failures = 0;
+
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		fputs(usage, stdout);
+		return EXIT_SUCCESS;
+	}
+	if (argc > 1) {
+		fprintf(stderr, "fstime-selfcheck: unknown argument '%s' (it takes none; try --help)\n",
+			argv[1]);
+		return 2;
+	}
 
 	printf("fstime self-check: RFC fs_time_trunc() vs mainline timestamp_truncate()\n");
 	printf("(NOT_VALID = the RFC's clamp marker FS_TIMESTAMP_NSEC_NOT_VALID; "

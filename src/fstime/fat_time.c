@@ -5,6 +5,8 @@
  */
 #include "fat_time.h"
 
+#include <limits.h>
+
 #include "timeconv.h"
 
 /* Days between 1970-01-01 and 1980-01-01 (1972 and 1976 are leap). */
@@ -111,11 +113,29 @@ struct timespec64 fat_truncate_mtime(const struct msdos_sb_info *sbi, const stru
 	return (struct timespec64){ .tv_sec = (time64_t)((u64)ts->tv_sec & ~(u64)1), .tv_nsec = 0 };
 }
 
+/* long from unsigned long without an implementation-defined conversion. */
+static long ulong_to_long(unsigned long v)
+{
+	return v > (unsigned long)LONG_MAX ? -(long)~v - 1 : (long)v;
+}
+
 struct timespec64 fat_truncate_crtime(const struct msdos_sb_info *sbi, const struct timespec64 *ts)
 {
-	(void)sbi;
-	return (struct timespec64){ .tv_sec = ts->tv_sec,
-				    .tv_nsec = ts->tv_nsec - ts->tv_nsec % FAT_CS_NSEC };
+	struct timespec64 t = *ts;
+
+	if (!sbi->options.isvfat)
+		return fat_truncate_mtime(sbi, ts);
+	if (t.tv_nsec) {
+		/*
+		 * `t.tv_nsec -= t.tv_nsec % 10000000UL`: the usual arithmetic
+		 * conversions make both the remainder and the subtraction
+		 * unsigned long, which the kernel then stores back into a long.
+		 */
+		unsigned long nsec = (unsigned long)t.tv_nsec;
+
+		t.tv_nsec = ulong_to_long(nsec - nsec % (unsigned long)FAT_CS_NSEC);
+	}
+	return t;
 }
 
 struct timespec64 fat_truncate_atime(const struct msdos_sb_info *sbi, const struct timespec64 *ts)
@@ -147,5 +167,5 @@ void fat_sb_set_time_limits(struct super_block *sb, const struct msdos_sb_info *
 	sb->s_time_min = ts.tv_sec;
 	fat_time_fat2unix(sbi, &ts, cpu_to_le16(FAT_TIME_MAX), cpu_to_le16(FAT_DATE_MAX), 0);
 	sb->s_time_max = ts.tv_sec;
-	sb_set_time_gran(sb, NSEC_PER_SEC);
+	sb_set_time_gran(sb, 1);
 }

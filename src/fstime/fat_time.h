@@ -8,9 +8,11 @@
  * second.  The words are local time: mount option tz=UTC / time_offset=
  * (minutes east of UTC) when tz_set, else the kernel's sys_tz.
  *
- * Granularity: mtime 2 s, crtime 10 ms, atime 1 day (adate only).  Range
- * 1980-01-01 00:00:00 .. 2107-12-31 23:59:58 local (time_cs extends the
- * last instant to 23:59:59.99); fat_time_unix2fat() clamps outside it.
+ * Granularity: mtime 2 s, atime 1 day (adate only), creation time 10 ms on
+ * vfat (time_cs); msdos (the non-vfat driver) stores no creation time at all
+ * (msdos_add_entry() zeroes ctime, cdate and ctime_cs).  Range 1980-01-01
+ * 00:00:00 .. 2107-12-31 23:59:58 local (time_cs extends the last instant to
+ * 23:59:59.99); fat_time_unix2fat() clamps outside it.
  * The RFC (06/15) only widened `second` in fat_time_fat2unix() to 64 bits;
  * the arithmetic is otherwise the same as mainline, which this models.
  */
@@ -37,6 +39,7 @@ struct msdos_sb_info {
 	struct {
 		int tz_set;      /* tz=UTC or time_offset= given */
 		int time_offset; /* minutes east of UTC, -1440..1440 */
+		int isvfat;      /* 1: the vfat driver, 0: msdos (8.3 names only) */
 	} options;
 	/*
 	 * The kernel reads the global sys_tz.tz_minuteswest when !tz_set; a
@@ -69,8 +72,11 @@ void fat_time_fat2unix(const struct msdos_sb_info *sbi, struct timespec64 *ts, _
  *
  * Local year < 1980: 1980-01-01 00:00:00, time_cs 0.  Local year > 2107:
  * 2107-12-31 23:59:58, time_cs 199.  Otherwise seconds are halved (2 s
- * granularity) and time_cs = (tv_sec & 1) * 100 + tv_nsec / 10^7 (stored
- * mod 256 if tv_nsec is not normalised).
+ * granularity) and time_cs = (tv_sec & 1) * 100 + tv_nsec / 10000000, as the
+ * kernel writes it: a signed division (tv_nsec is a long, the divisor an
+ * int), so a negative tv_nsec gives a count rounded toward zero that can be
+ * negative, and the u8 keeps the low 8 bits (tv_nsec -10^7 on an even second
+ * stores 255).
  */
 void fat_time_unix2fat(const struct msdos_sb_info *sbi, const struct timespec64 *ts,
 		       __le16 *time, __le16 *date, u8 *time_cs);
@@ -78,7 +84,20 @@ void fat_time_unix2fat(const struct msdos_sb_info *sbi, const struct timespec64 
 /** fat_truncate_mtime - mtime granularity: tv_sec & ~1, tv_nsec 0. */
 struct timespec64 fat_truncate_mtime(const struct msdos_sb_info *sbi, const struct timespec64 *ts);
 
-/** fat_truncate_crtime - creation time granularity: tv_nsec down to 10 ms. */
+/**
+ * fat_truncate_crtime - creation-time granularity, vfat 10 ms, msdos 2 s
+ *
+ * What fs/fat/misc.c did from v5.6 to v5.19 (fat_truncate_time(S_CTIME): the
+ * on-disk creation time then held i_ctime) and in the v6.0 series that split
+ * it out as fat_truncate_crtime(): vfat - fat_timespec64_trunc_10ms(), which
+ * is `if (tv_nsec) tv_nsec -= tv_nsec % 10000000UL`: the remainder is taken
+ * of tv_nsec converted to unsigned long, so a negative tv_nsec truncates by
+ * (2^BITS_PER_LONG + tv_nsec) mod 10^7 (a different amount on ILP32 and LP64)
+ * and the subtraction wraps like the kernel's; msdos - the 2-second
+ * truncation of mtime (tv_sec & ~1, tv_nsec 0).  Since v6.0 mainline does not
+ * truncate creation times at all: vfat reads them back through
+ * fat_time_fat2unix(), msdos keeps none.
+ */
 struct timespec64 fat_truncate_crtime(const struct msdos_sb_info *sbi, const struct timespec64 *ts);
 
 /**
@@ -92,7 +111,9 @@ struct timespec64 fat_truncate_atime(const struct msdos_sb_info *sbi, const stru
 /**
  * fat_sb_set_time_limits - fat_fill_super() since v5.4: s_time_min/max from
  * FAT_DATE_MIN and FAT_TIME_MAX/FAT_DATE_MAX through fat_time_fat2unix()
- * (so they move with the time-zone options); gran stays alloc_super()'s 1 s.
+ * (so they move with the time-zone options); s_time_gran = 1, because FAT
+ * truncates its timestamps itself (fat_truncate_time()) and the VFS step is
+ * then free ("we set 1 here to be fast", fs/fat/inode.c).
  */
 void fat_sb_set_time_limits(struct super_block *sb, const struct msdos_sb_info *sbi);
 

@@ -93,9 +93,12 @@ void sb_init_rfc_defaults(struct super_block *sb)
 	sb_set_time_gran(sb, NSEC_PER_SEC);
 }
 
-static time64_t clamp_sec(time64_t sec, time64_t lo, time64_t hi)
+/*
+ * The RFC's clamp_val() (include/linux/kernel.h of 2016): min(max(val, lo),
+ * hi).  With lo > hi every value comes out as hi.
+ */
+static time64_t clamp_val_2016(time64_t sec, time64_t lo, time64_t hi)
 {
-	/* clamp_val(): min(max(val, lo), hi), so hi wins if lo > hi. */
 	if (sec < lo)
 		sec = lo;
 	if (sec > hi)
@@ -103,10 +106,21 @@ static time64_t clamp_sec(time64_t sec, time64_t lo, time64_t hi)
 	return sec;
 }
 
+/*
+ * Mainline's clamp() (include/linux/minmax.h, __clamp()): val >= hi ? hi :
+ * val <= lo ? lo : val.  Only constant bounds are checked, at build time;
+ * s_time_min and s_time_max are run-time values, so with lo > hi a value at
+ * or above hi comes out as hi and any value below hi as lo.
+ */
+static time64_t clamp_mainline_sec(time64_t sec, time64_t lo, time64_t hi)
+{
+	return sec >= hi ? hi : sec <= lo ? lo : sec;
+}
+
 void fs_time_range_check(const struct super_block *sb, struct timespec64 *ts)
 {
 	if (ts->tv_sec > sb->s_time_max || ts->tv_sec < sb->s_time_min) {
-		ts->tv_sec = clamp_sec(ts->tv_sec, sb->s_time_min, sb->s_time_max);
+		ts->tv_sec = clamp_val_2016(ts->tv_sec, sb->s_time_min, sb->s_time_max);
 		ts->tv_nsec = FS_TIMESTAMP_NSEC_NOT_VALID;
 		return;
 	}
@@ -154,7 +168,7 @@ struct timespec64 timespec64_trunc(struct timespec64 t, unsigned int gran)
 
 static struct timespec64 clamp_mainline(struct timespec64 t, const struct super_block *sb)
 {
-	t.tv_sec = clamp_sec(t.tv_sec, sb->s_time_min, sb->s_time_max);
+	t.tv_sec = clamp_mainline_sec(t.tv_sec, sb->s_time_min, sb->s_time_max);
 	if (t.tv_sec == sb->s_time_max || t.tv_sec == sb->s_time_min)
 		t.tv_nsec = 0;
 	return t;

@@ -21,7 +21,13 @@
  *    keeps (truncated) nanoseconds, mainline zeroes them;
  *  - tv_nsec outside 0..NSEC_PER_SEC-1: the RFC zeroes it, mainline truncates
  *    it as it is (C's % rounds toward zero, so a negative value stays
- *    negative).
+ *    negative);
+ *  - a misconfigured super block with s_time_min > s_time_max: the RFC's
+ *    clamp_val() (min(max(val, lo), hi)) gives s_time_max for every value;
+ *    mainline's clamp() tests hi first (val >= hi ? hi : val <= lo ? lo : val),
+ *    so values at or above s_time_max give s_time_max and all others
+ *    s_time_min.  The kernel checks lo <= hi only for constants, at build
+ *    time; the super-block fields are never checked.
  *
  * The kernel's WARN(1, "illegal file time granularity") is a counted warning
  * here: see fs_time_gran_warnings().
@@ -89,8 +95,9 @@ void sb_init_rfc_defaults(struct super_block *sb);
 /**
  * fs_time_range_check - RFC: clamp @ts into [s_time_min, s_time_max]
  *
- * Out of range: tv_sec is clamped and tv_nsec becomes
- * FS_TIMESTAMP_NSEC_NOT_VALID.  In range: a tv_nsec outside
+ * Out of range: tv_sec is clamped (clamp_val(): s_time_max wins when
+ * s_time_min > s_time_max, where every value is out of range) and tv_nsec
+ * becomes FS_TIMESTAMP_NSEC_NOT_VALID.  In range: a tv_nsec outside
  * 0..NSEC_PER_SEC-1 becomes 0; anything else is left alone.
  */
 void fs_time_range_check(const struct super_block *sb, struct timespec64 *ts);
@@ -111,10 +118,12 @@ struct timespec64 fs_time_trunc(struct timespec64 t, const struct super_block *s
 /**
  * timestamp_truncate - mainline (v5.4+): clamp tv_sec, then truncate tv_nsec
  *
- * tv_sec is clamped to [s_time_min, s_time_max]; if the result equals either
- * end, tv_nsec becomes 0 (clamped or not).  Then tv_nsec is rounded toward
- * zero to a multiple of s_time_gran; tv_nsec is not validated (a negative
- * value stays negative).  Illegal granularity: counted warning, tv_nsec kept.
+ * tv_sec is clamped to [s_time_min, s_time_max] by clamp(); if the result
+ * equals either end, tv_nsec becomes 0 (clamped or not).  Then tv_nsec is
+ * rounded toward zero to a multiple of s_time_gran; tv_nsec is not validated
+ * (a negative value stays negative).  Illegal granularity: counted warning,
+ * tv_nsec kept.  s_time_min > s_time_max: tv_sec >= s_time_max gives
+ * s_time_max, anything else s_time_min, tv_nsec 0 either way.
  * The kernel takes the inode and uses inode->i_sb; this takes the super block.
  */
 struct timespec64 timestamp_truncate(struct timespec64 t, const struct super_block *sb);

@@ -67,17 +67,61 @@ void time64_to_tm(time64_t totalsecs, int offset, struct tm64 *result)
 			  (result->tm_mon > 1 && is_leap_year(year));
 }
 
+/*
+ * seconds = days * SECS_PER_DAY + sod, exactly when it fits and saturated
+ * otherwise; 0 <= sod < SECS_PER_DAY.  For a negative day the product is
+ * formed one day nearer zero and sod - SECS_PER_DAY added after, so the first
+ * day of the range, whose midnight lies before TIME64_MIN, still converts.
+ */
+static time64_t days_to_seconds(int64_t days, int64_t sod)
+{
+	int64_t secs;
+
+	if (days >= 0) {
+		if (__builtin_mul_overflow(days, (int64_t)SECS_PER_DAY, &secs) ||
+		    __builtin_add_overflow(secs, sod, &secs))
+			return TIME64_MAX;
+		return secs;
+	}
+	if (__builtin_mul_overflow(days + 1, (int64_t)SECS_PER_DAY, &secs) ||
+	    __builtin_add_overflow(secs, sod - SECS_PER_DAY, &secs))
+		return TIME64_MIN;
+	return secs;
+}
+
 time64_t tm64_to_time64(int64_t year, int mon, int mday, int hour, int min, int sec)
 {
-	int64_t y = year - (mon <= 2);
-	int64_t era = floor_div(y, 400);
-	int64_t yoe = y - era * 400;
-	int64_t mp = mon > 2 ? mon - 3 : mon + 9;
-	int64_t doy = (153 * mp + 2) / 5 + mday - 1;
-	int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	int64_t days = era * DAYS_PER_ERA + doe - DAYS_0000_03_01_TO_EPOCH;
+	/* Months carry into the year (|carry| < 2^28); January = 0. */
+	int64_t mon0 = (int64_t)mon - 1;
+	int64_t carry = floor_div(mon0, 12), m = floor_mod(mon0, 12);
+	/* A March-based year puts the leap day last: January and February
+	 * belong to the year before. */
+	int64_t mp = m >= 2 ? m - 2 : m + 10; /* 0..11, March = 0 */
 
-	return days * SECS_PER_DAY + (int64_t)hour * SECS_PER_HOUR + (int64_t)min * SECS_PER_MIN + sec;
+	carry -= m < 2;
+	/*
+	 * year + carry could overflow; split the year into 400-year eras first
+	 * and let the carry move the year of the era, which stays small.
+	 */
+	int64_t era = floor_div(year, 400), yoe = floor_mod(year, 400) + carry;
+
+	era += floor_div(yoe, 400); /* |era| <= 2^63 / 400 + 2^20: no overflow */
+	yoe = floor_mod(yoe, 400);
+
+	int64_t doy = (153 * mp + 2) / 5;                           /* 0..337 */
+	int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;        /* 0..146096 */
+	/* Time of day in seconds, |sod| < 2^44; whole days of it join the days. */
+	int64_t sod = (int64_t)hour * SECS_PER_HOUR + (int64_t)min * SECS_PER_MIN + sec;
+	int64_t near = doe - DAYS_0000_03_01_TO_EPOCH + ((int64_t)mday - 1) +
+		       floor_div(sod, SECS_PER_DAY); /* |near| < 2^33 */
+	int64_t days;
+
+	sod = floor_mod(sod, SECS_PER_DAY);
+	/* Either overflow puts the day some 2^63 days out: saturate by sign. */
+	if (__builtin_mul_overflow(era, (int64_t)DAYS_PER_ERA, &days) ||
+	    __builtin_add_overflow(days, near, &days))
+		return era < 0 ? TIME64_MIN : TIME64_MAX;
+	return days_to_seconds(days, sod);
 }
 
 int time64_format_iso8601(time64_t sec, char *buf, size_t size)

@@ -44,9 +44,13 @@ void time64_to_tm(time64_t totalsecs, int offset, struct tm64 *result);
 /**
  * tm64_to_time64 - the inverse: seconds since the epoch for a civil date/time
  *
- * @year is the full year (not since 1900), @mon 1..12, @mday 1..31; the other
- * fields may be out of their usual range and are simply added (days_from_civil
- * arithmetic).  Valid for |year| < 2^40; the caller keeps the result in range.
+ * @year is the full year (not since 1900).  Every other field may be outside
+ * its usual range: months beyond 1..12 carry into the year, and days, hours,
+ * minutes and seconds are added as they are (@mday 0 is the day before the
+ * 1st).  Defined for every input: the result is exact whenever it fits a
+ * time64_t, from TIME64_MIN (-292277022657-01-27T08:29:52Z) to TIME64_MAX
+ * (+292277026596-12-04T15:30:07Z) inclusive, and saturates to TIME64_MIN or
+ * TIME64_MAX when the instant lies beyond either end.
  */
 time64_t tm64_to_time64(int64_t year, int mon, int mday, int hour, int min, int sec);
 

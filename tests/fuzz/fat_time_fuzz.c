@@ -5,6 +5,9 @@
  * Properties: fat2unix accepts any words; unix2fat of any instant yields
  * valid words (month 1..12, day 1..31, hour < 24, minute < 60, 2-s < 30),
  * which decode to the same words again; valid words round-trip exactly.
+ * Creation time (flags bit 1: vfat): vfat keeps tv_sec and takes off less than
+ * 10 ms, leaving a multiple of 10^7 as unsigned long (the kernel's
+ * `% 10000000UL`), 0 staying 0; msdos truncates as mtime does.
  */
 #include <inttypes.h>
 
@@ -40,6 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* One field per statement: initialiser lists do not fix the order. */
 	sbi.options.tz_set = flags & 1;
+	sbi.options.isvfat = (flags >> 1) & 1;
 	sbi.options.time_offset = (int)(s32)fuzz_u32(&in);
 	sbi.sys_tz_minuteswest = (int)(s32)fuzz_u32(&in);
 	ts.tv_sec = fuzz_s64(&in);
@@ -63,7 +67,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(t3 == t2 && d3 == d2, "re-encode");
 
 	(void)fat_truncate_atime(&sbi, &ts);
-	(void)fat_truncate_mtime(&sbi, &ts);
-	(void)fat_truncate_crtime(&sbi, &ts);
+	struct timespec64 mt = fat_truncate_mtime(&sbi, &ts);
+	struct timespec64 cr = fat_truncate_crtime(&sbi, &ts);
+
+	if (sbi.options.isvfat) {
+		unsigned long in_ns = (unsigned long)ts.tv_nsec, out_ns = (unsigned long)cr.tv_nsec;
+
+		FUZZ_CHECK(cr.tv_sec == ts.tv_sec, "vfat crtime sec");
+		FUZZ_CHECK(out_ns % 10000000UL == 0 && in_ns - out_ns < 10000000UL,
+			   "vfat crtime nsec %ld -> %ld", ts.tv_nsec, cr.tv_nsec);
+		if (ts.tv_nsec >= 0)
+			FUZZ_CHECK(cr.tv_nsec == ts.tv_nsec - ts.tv_nsec % 10000000, "vfat crtime");
+	} else {
+		FUZZ_CHECK(cr.tv_sec == mt.tv_sec && cr.tv_nsec == mt.tv_nsec, "msdos crtime");
+	}
 	return 0;
 }

@@ -1,17 +1,55 @@
 // SPDX-License-Identifier: MIT
 /*
- * fs_time_fuzz - clamp and truncate: input: s_time_min s64, s_time_max s64,
- * s_time_gran u32, tv_sec s64, tv_nsec long.
+ * fs_time_fuzz - clamp and truncate, and the calendar under them: input:
+ * s_time_min s64, s_time_max s64, s_time_gran u32, tv_sec s64, tv_nsec long,
+ * then year s64, mon/mday/hour/min/sec s32 each.
  * Properties: the division-free timestamp_truncate_reciprocal() equals
  * timestamp_truncate() bit for bit; with min <= max the mainline result is in
- * range, and at a bound its nsec is 0; with a legal gran and a valid nsec the
- * result is a multiple of gran; the RFC result is in range or marked.
+ * range, and at a bound its nsec is 0; with min > max it is what mainline's
+ * clamp() gives (max for tv_sec >= max, else min) and the RFC's clamp_val()
+ * gives max; with a legal gran and a valid nsec the result is a multiple of
+ * gran; the RFC result is in range or marked.  time64_to_tm() splits every
+ * time64_t, TIME64_MIN and TIME64_MAX included, and tm64_to_time64() rebuilds
+ * it exactly; for any civil fields tm64_to_time64() equals a 128-bit count of
+ * leap years, saturated to the time64_t range.
  */
 #include <inttypes.h>
 
 #include "fs_time.h"
 #include "fuzz_input.h"
 #include "timeconv.h"
+
+typedef __int128 s128;
+
+static s128 floor_div128(s128 a, s128 b)
+{
+	s128 q = a / b;
+
+	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/* Days from 0001-01-01 to January 1st of @y: 365 a year plus the leap days. */
+static s128 days_before_year(s128 y)
+{
+	s128 y1 = y - 1;
+
+	return 365 * y1 + floor_div128(y1, 4) - floor_div128(y1, 100) + floor_div128(y1, 400);
+}
+
+static time64_t civil_reference(int64_t year, int mon, int mday, int hour, int min, int sec)
+{
+	static const int days_before_month[12] = { 0, 31, 59, 90, 120, 151,
+						   181, 212, 243, 273, 304, 334 };
+	s128 carry = floor_div128((s128)mon - 1, 12);
+	int m = (int)((s128)mon - 1 - 12 * carry);
+	s128 y = (s128)year + carry;
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	s128 days = days_before_year(y) - days_before_year(1970) + days_before_month[m] +
+		    (leap && m >= 2) + mday - 1;
+	s128 t = days * SECS_PER_DAY + (s128)hour * SECS_PER_HOUR + (s128)min * SECS_PER_MIN + sec;
+
+	return t < INT64_MIN ? TIME64_MIN : t > INT64_MAX ? TIME64_MAX : (time64_t)t;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -37,6 +75,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(rfc.tv_sec >= sb.s_time_min && rfc.tv_sec <= sb.s_time_max, "rfc range");
 		if (m.tv_sec == sb.s_time_min || m.tv_sec == sb.s_time_max)
 			FUZZ_CHECK(m.tv_nsec == 0, "nsec at bound");
+	} else {
+		/* Misconfigured: clamp() tests hi first; clamp_val() ends on hi. */
+		FUZZ_CHECK(m.tv_sec == (ts.tv_sec >= sb.s_time_max ? sb.s_time_max : sb.s_time_min) &&
+			   m.tv_nsec == 0, "min > max: mainline %" PRId64 ".%ld", m.tv_sec, m.tv_nsec);
+		FUZZ_CHECK(rfc.tv_sec == sb.s_time_max && is_fs_timestamp_bad(rfc),
+			   "min > max: rfc %" PRId64, rfc.tv_sec);
 	}
 	if (gran_ok && ts.tv_nsec >= 0 && ts.tv_nsec < NSEC_PER_SEC)
 		FUZZ_CHECK(m.tv_nsec % (long)sb.s_time_gran == 0, "gran multiple");
@@ -52,11 +96,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(tm.tm_mon >= 0 && tm.tm_mon < 12 && tm.tm_mday >= 1 && tm.tm_mday <= 31 &&
 		   tm.tm_hour < 24 && tm.tm_min < 60 && tm.tm_sec < 60 && tm.tm_yday <= 365 &&
 		   tm.tm_wday >= 0 && tm.tm_wday < 7, "tm fields");
-	/* tm64_to_time64 is exact while days * 86400 fits: |year| < 2.9e11. */
-	if (tm.tm_year > INT64_C(-290000000000) && tm.tm_year < INT64_C(290000000000) &&
-	    ts.tv_sec > INT64_MIN + 2 * 86400 && ts.tv_sec < INT64_MAX - 2 * 86400)
-		FUZZ_CHECK(tm64_to_time64(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-					  tm.tm_min, tm.tm_sec) == ts.tv_sec, "tm round trip %" PRId64,
-			   ts.tv_sec);
+	/* Every time64_t, both ends included, rebuilds exactly. */
+	FUZZ_CHECK(tm64_to_time64(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+				  tm.tm_min, tm.tm_sec) == ts.tv_sec, "tm round trip %" PRId64, ts.tv_sec);
+
+	/* Any civil fields: exact or saturated, as the 128-bit count says. */
+	int64_t year = fuzz_s64(&in);
+	int mon = fuzz_s32(&in), mday = fuzz_s32(&in), hour = fuzz_s32(&in);
+	int min = fuzz_s32(&in), sec = fuzz_s32(&in);
+	time64_t want = civil_reference(year, mon, mday, hour, min, sec);
+	time64_t got = tm64_to_time64(year, mon, mday, hour, min, sec);
+
+	FUZZ_CHECK(got == want, "tm64_to_time64(%" PRId64 ", %d, %d, %d, %d, %d) = %" PRId64
+		   ", reference %" PRId64, year, mon, mday, hour, min, sec, got, want);
 	return 0;
 }

@@ -39,6 +39,12 @@ static inline int64_t fuzz_s64(struct fuzz_input *in)
 
 	return v >> 63 ? -(int64_t)(~v) - 1 : (int64_t)v; /* no implementation-defined cast */
 }
+static inline int32_t fuzz_s32(struct fuzz_input *in)
+{
+	uint32_t v = fuzz_u32(in);
+
+	return v >> 31 ? -(int32_t)(~v) - 1 : (int32_t)v;
+}
 /* A long from 8 input bytes, wrapped to the ABI's long width. */
 static inline long fuzz_long(struct fuzz_input *in)
 {

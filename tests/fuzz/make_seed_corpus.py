@@ -35,8 +35,9 @@ def cifs(nt, date, time, offset, sec, nsec):
     return struct.pack("<QHHiqq", nt, date, time, offset, sec, nsec)
 
 
-def fs_time(lo, hi, gran, sec, nsec):
-    return struct.pack("<qqIqq", lo, hi, gran, sec, nsec)
+def fs_time(lo, hi, gran, sec, nsec, civil=(1970, 1, 1, 0, 0, 0)):
+    """civil: year, mon, mday, hour, min, sec for tm64_to_time64()."""
+    return struct.pack("<qqIqqqiiiii", lo, hi, gran, sec, nsec, *civil)
 
 
 SEEDS = {
@@ -62,6 +63,10 @@ SEEDS = {
         "before_1980": fat(0, 0, 0, 1, 0, 0, 315532799, 999999999),
         "bad_words": fat(0xFFFF, 0xFFFF, 255, 0, 2**31 - 1, -2**31, S64_MIN, -1),
         "s64_max": fat(0, 0, 0, 0, 0, 0, S64_MAX, S64_MAX),
+        # flags bit 1: vfat (creation time kept to 10 ms); bit 0: tz_set
+        "vfat_crtime_nsec_minus_1": fat(0, fat_date(2000, 3, 1), 0, 3, 0, 0, 951914097, -1),
+        "vfat_crtime_nsec_s64_min": fat(0, fat_date(2000, 3, 1), 0, 3, 0, 0, 951914097, S64_MIN),
+        "msdos_crtime_odd_second": fat(0, fat_date(2000, 3, 1), 0, 1, 0, 0, 951914097, 123456789),
     },
     "cifs_time_fuzz": {
         "nt_zero_1601": cifs(0, fat_date(1980, 1, 1), 0, 0, -11644473600, 0),
@@ -81,7 +86,20 @@ SEEDS = {
         "illegal_gran_0": fs_time(0, 1, 0, 5, -3),
         "gran_just_below_1s": fs_time(S64_MIN, S64_MAX, 999999999, S64_MAX, 2**31 - 1),
         "min_gt_max": fs_time(100, 50, 1000, 75, 1),
+        "min_gt_max_below_both": fs_time(100, 50, 1, 10, 1),
+        "min_gt_max_extremes": fs_time(S64_MAX, S64_MIN, 1, 0, 5),
         "nsec_negative": fs_time(S64_MIN, S64_MAX, 1000, 10, -1500),
+        # TIME64_MIN is 08:29:52 on its day: its midnight lies before the range.
+        "time64_min_first_day": fs_time(S64_MIN, S64_MAX, 1, S64_MIN, 0,
+                                        (-292277022657, 1, 27, 8, 29, 52)),
+        "time64_max_last_day": fs_time(S64_MIN, S64_MAX, 1, S64_MAX, 0,
+                                       (292277026596, 12, 4, 15, 30, 7)),
+        "civil_one_past_max": fs_time(0, 0, 1, S64_MAX - 55807, 0,
+                                      (292277026596, 12, 4, 15, 30, 8)),
+        "civil_one_before_min": fs_time(0, 0, 1, S64_MIN + 55808, 0,
+                                        (-292277022657, 1, 27, 8, 29, 51)),
+        "civil_extreme_fields": fs_time(0, 0, 1, 0, 0,
+                                        (S64_MAX, -2**31, -2**31, 2**31 - 1, -2**31, 2**31 - 1)),
     },
 }
 
