@@ -5,7 +5,7 @@
 Reads the Google Benchmark JSON files `scripts/lab bench` wrote (one per ABI)
 and writes one report fragment with a section per file, labelled by the ABI
 its context records (y2038_abi), plus an optional summary fragment for
-README.md.  Names follow DESIGN.md:
+README.md.  Names follow docs/ARCHITECTURE.md:
     <family>/<operation>/<body>/<repr>[/<param>...][/real_time][/threads:N]
 and shim/<body>/<variant>[/<batch>] for the shim's own overhead.
 
@@ -76,7 +76,7 @@ def load(path):
 
 
 def parse_name(run_name):
-    """Split a run name into its DESIGN.md parts; None if it does not follow them."""
+    """Split a run name into its parts (docs/ARCHITECTURE.md); None if it does not follow them."""
     parts = run_name.split("/")
     threads, real_time = 1, False
     while parts and (parts[-1] == "real_time" or parts[-1].startswith("threads:")):
@@ -136,7 +136,7 @@ def select(benchmarks, path):
         else:
             g["iterations"].append(row)
     for name in skipped:
-        warn(f"{path}: unknown benchmark name '{name}' (not DESIGN.md's naming), skipped")
+        warn(f"{path}: unknown benchmark name '{name}' (not the naming of docs/ARCHITECTURE.md), skipped")
     chosen = {}
     for run_name, g in groups.items():
         if "median" in g["aggregates"]:

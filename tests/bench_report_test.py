@@ -4,7 +4,7 @@
 
 The fixture holds hand-written round figures (its context says so) for
 several families: an aggregate case (three repetitions, median 1.5), an
-errored row, a name outside DESIGN.md's scheme.  The test reads the tables
+errored row, a name outside the naming scheme of docs/ARCHITECTURE.md.  The test reads the tables
 the script writes and checks figures and ratios, then the bad-input exits.
 """
 import importlib.util
