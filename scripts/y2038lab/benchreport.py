@@ -131,9 +131,9 @@ def main(argv=None):
                 lines += [line + "\n" for line in plots.write_plots(run, plots_dir, out)]
         for part in skipped:
             lines += part
-        out.write_text(args.fragment, "\n".join(lines).rstrip() + "\n")
         if args.summary:
             out.write_text(args.summary, "\n".join(tables.summary(size_tables, args.sizes, runs)))
+        out.write_text(args.fragment, "\n".join(lines).rstrip() + "\n")
     print(f"{PROG}: wrote {args.fragment} from {len(runs)} JSON file(s)")
     return 0
 
