@@ -10,9 +10,9 @@ anything, so the tests check the plumbing (plan, staging, merge, errors),
 never a timing.  Environment:
   FAKE_BENCH_ABI      y2038_abi in the context (default x86_64)
   FAKE_BENCH_REPRS    the representations (default: timespec timespec64 scalar ktime)
-  FAKE_BENCH_HANG     a word: a run whose filter contains it touches $FAKE_BENCH_HANG_FLAG, sleeps 60 s
-  FAKE_BENCH_FAIL     a word: a run whose filter contains it exits 3
-  FAKE_BENCH_NAN      a word: a run whose filter contains it writes a NaN time
+  FAKE_BENCH_HANG     a prefix: a run whose filter starts with it touches $FAKE_BENCH_HANG_FLAG, sleeps 60 s
+  FAKE_BENCH_FAIL     a prefix: a run whose filter starts with it exits 3
+  FAKE_BENCH_NAN      a prefix: a run whose filter starts with it writes a NaN time
   FAKE_BENCH_LOG      append one line per invocation (argv and Y2038_BENCH_CPUS)
 """
 import datetime
@@ -73,7 +73,7 @@ def main(argv):
         print(f"Failed to match any benchmarks against regex: {spec}", file=sys.stderr)
         return 1
     for word, action in (("FAKE_BENCH_FAIL", "fail"), ("FAKE_BENCH_HANG", "hang")):
-        if os.environ.get(word) and os.environ[word] in spec:
+        if os.environ.get(word) and spec.startswith(os.environ[word]):
             if action == "fail":
                 return 3
             open(os.environ["FAKE_BENCH_HANG_FLAG"], "w").close()
@@ -89,7 +89,7 @@ def main(argv):
                 value = base * 1.01 if agg in ("mean", "median") else 0.01 * base if agg == "stddev" else 0.01
                 rows.append(dict(row(name, 0, reps, value), run_type="aggregate", aggregate_name=agg,
                                  aggregate_unit="percentage" if agg == "cv" else "time"))
-    if os.environ.get("FAKE_BENCH_NAN") and os.environ["FAKE_BENCH_NAN"] in spec:
+    if os.environ.get("FAKE_BENCH_NAN") and spec.startswith(os.environ["FAKE_BENCH_NAN"]):
         rows[0]["real_time"] = float("nan")
     reprs = os.environ.get("FAKE_BENCH_REPRS", "timespec timespec64 scalar ktime")
     data = {"context": {"date": datetime.datetime.now().isoformat(), "host_name": "fake",

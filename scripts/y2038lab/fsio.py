@@ -24,9 +24,11 @@ def _check_destination(path):
         raise InputError(f"{path}: is a folder, expected a file path")
     if not os.path.isdir(folder):
         raise InputError(f"{path}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
+    # The mode bits too: root may write anywhere, but a file or folder marked
+    # read-only is one its owner does not want replaced.
+    if not os.access(folder, os.W_OK | os.X_OK) or not os.stat(folder).st_mode & 0o222:
         raise InputError(f"{path}: folder {folder} is not writable")
-    if os.path.exists(path) and not os.access(path, os.W_OK):
+    if os.path.exists(path) and (not os.access(path, os.W_OK) or not os.stat(path).st_mode & 0o222):
         raise InputError(f"{path}: is read-only")
     return folder
 

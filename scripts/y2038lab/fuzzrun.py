@@ -22,8 +22,6 @@ def log(message):
 
 def run_target(build, corpus, target, seconds):
     binary = os.path.join(build, target)
-    if not os.access(binary, os.X_OK):
-        raise fsio.InputError(f"{binary}: no fuzz target built for the corpus {corpus}/{target}")
     kept, artifacts = os.path.join(build, "corpus", target), os.path.join(build, "artifacts", target)
     os.makedirs(kept, exist_ok=True)
     os.makedirs(artifacts, exist_ok=True)
@@ -58,6 +56,10 @@ def main(argv=None):
         if os.path.isdir(args.corpus) else []
     if not targets:
         raise fsio.InputError(f"{args.corpus}: no seed corpus folder")
+    for target in targets:  # all built, before minutes are spent on the first
+        if not os.access(os.path.join(args.build, target), os.X_OK):
+            raise fsio.InputError(f"{os.path.join(args.build, target)}: no fuzz target built for the corpus "
+                                  f"{os.path.join(args.corpus, target)}")
     for target in targets:
         run_target(args.build, args.corpus, target, seconds)
     return 0

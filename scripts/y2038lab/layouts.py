@@ -152,6 +152,7 @@ def generate(args):
     host = f"{platform.node()} ({platform.machine()}, kernel {platform.release()})"
     version = pahole.run(["pahole", "--version"]).strip()
     command = "scripts/lab pahole"
+    slabinfo = slab.read_slabinfo(args.slabinfo)  # checked before any pahole run
     abis = pahole.discover(args.build)
     bodies, reprs = pahole.axes(abis)
     for sub in ("pahole", "layouts"):
@@ -191,7 +192,7 @@ def generate(args):
     for name, text in size_tables(rows, present, reprs, head).items():
         files[os.path.join("layouts", name)] = text
     files["layouts/slab.md"], files["layouts/slab.csv"] = slab.slab_tables(rows, present, command, host, now,
-                                                                          args.slabinfo)
+                                                                          args.slabinfo, slabinfo)
     replica = files.get(os.path.join("pahole", "x86_64", "v6-scalar.txt"))
     files["layouts/btf-compare.md"], live = btf_compare(by_key, replica, command, host, now, version)
     if live is not None:

@@ -36,10 +36,10 @@ def read_slabinfo(path):
     return text, rows
 
 
-def slabinfo_section(path, cpus, calc):
-    """The model against a slabinfo file, every cache listed."""
+def slabinfo_section(path, slabinfo, cpus, calc):
+    """The model against a slabinfo file (read_slabinfo's result), every cache listed."""
     out = ["## Validation against this host's /proc/slabinfo", ""]
-    text, rows = read_slabinfo(path)
+    text, rows = slabinfo
     if text is None:
         return out + [f"Skipped: {path} is not readable here ({rows}).", ""]
     bad, total = slub_model.validate(text, cpus, calc)
@@ -75,7 +75,7 @@ def published_section():
     return out
 
 
-def slab_tables(rows, abis, command, host, now, slabinfo):
+def slab_tables(rows, abis, command, host, now, slabinfo_path, slabinfo):
     """(slab.md text, slab.csv text) for the layout rows of the size tables."""
     host_cpus, host_calc = slub_model.host_cpus(), slub_model.host_calc()
     scenarios = [("this host", host_cpus, host_calc), ("6.6 laptop", LAPTOP_CPUS, "v6.6")]
@@ -87,7 +87,7 @@ def slab_tables(rows, abis, command, host, now, slabinfo):
           f"{LAPTOP_CPUS} CPUs, v6.6 algorithm (any count from 4 to 31 gives the same slabs). PAGE_SIZE "
           "4096 on every ABI. Memory counts whole slabs: ceil(10^6 / objects) x pages x 4 KiB.", ""]
     md += published_section()
-    md += slabinfo_section(slabinfo, host_cpus, host_calc)
+    md += slabinfo_section(slabinfo_path, slabinfo, host_cpus, host_calc)
     csv_rows = []
     for abi in abis:
         md += [f"## {abi}", "",
