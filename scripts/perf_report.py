@@ -26,7 +26,6 @@ one y2038-bench process per layout, selected with --benchmark_filter):
     perf_report.py run --bench BIN --work DIR --fragment FILE [--mode auto|counters|callgrind]
 """
 import argparse
-import json
 import os
 import re
 import subprocess
