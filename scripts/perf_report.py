@@ -42,10 +42,10 @@ CALLGRIND_SHOWN = [("Ir", "instructions"), ("Dr", "data reads"), ("D1mr", "D1 re
                    ("DLmr", "LL data read misses"), ("LL", "LL misses (I+D, read+write)")]
 
 
-def layout_parts(name, names):
-    """(family, op, body, repr, params) of a layout benchmark name, the axes read from NAMES
-    (y2038lab.results' fallback rule); None for any other name."""
-    parts = results.split_name(name, *results.layouts_from_names(names))
+def layout_parts(name, axes=None):
+    """(family, op, body, repr, params) of a layout benchmark name, None for any other name.
+    AXES: (bodies, reprs), by default read from the name itself (y2038lab.results' fallback rule)."""
+    parts = results.split_name(name, *(axes or results.layouts_from_names([name])))
     return parts if parts and parts[2] else None
 
 
@@ -137,7 +137,7 @@ CALLGRIND_EXCLUDED = ["walk_setup", "walk_teardown", "bench_keep_running_batch"]
 
 def walk_symbol(bench, name):
     """The function of a walk benchmark: walk_<path>_<body>_<repr> (bench/walk.c's WALK_FN)."""
-    info = layout_parts(name, [name])
+    info = layout_parts(name)
     if not info or info[0] != "walk":
         raise ValueError(f"{name}: callgrind counting needs a walk/<op>/<body>/<repr>/<N> benchmark")
     out = subprocess.run(["nm", bench], capture_output=True, text=True, check=True).stdout
@@ -157,7 +157,7 @@ def pick_benchmarks(bench, operation, n_max):
     bodies, reprs = results.layouts_from_names(listed)  # registration order
     best = {}
     for name in listed:
-        info = layout_parts(name, listed)
+        info = layout_parts(name, (bodies, reprs))
         if not info or info[0] != "walk" or info[1] != operation \
                 or len(info[4]) != 1 or not info[4][0].isdigit():
             continue
@@ -268,7 +268,7 @@ def cmd_run(args):
     except (OSError, subprocess.CalledProcessError) as err:
         raise fsio.InputError(f"{args.bench} --benchmark_list_tests failed ({err})") from None
     if args.names:
-        picked = {tuple(n.split("/")[2:4]) if layout_parts(n, args.names) else (n, ""): n for n in args.names}
+        picked = {tuple(n.split("/")[2:4]) if layout_parts(n) else (n, ""): n for n in args.names}
     lines = [f"## Cache behaviour per inode visited ({'hardware counters' if mode == 'counters' else 'simulated: callgrind'})",
              "", f"Command: `{args.command}` (scripts/perf_report.py); detection: {why}.", ""]
     if not picked:
