@@ -102,6 +102,11 @@ with tempfile.TemporaryDirectory() as tmp:
                        real_time=0.1, cpu_time=0.1, time_unit="us")]))
     expect("cv aggregate: a fraction, not scaled by the time unit", 0.1,
            cv.records["accessor/get_mtime/v6/scalar"].cv())
+    zero = load(doc([row(huge_pages_advised=0.0), row(huge_pages_advised=0.0),
+                     row(run_type="aggregate", aggregate_name="cv", aggregate_unit="percentage", real_time=0.1,
+                         cpu_time=0.1, huge_pages_advised=float("nan"))]))
+    expect("cv of a counter that is always 0 (Google Benchmark writes NaN): None, not an error", None,
+           zero.records["accessor/get_mtime/v6/scalar"].aggregates["huge_pages_advised"]["cv"])
 
     BAD = [
         # (case, document or raw bytes, words in the error)
@@ -116,6 +121,8 @@ with tempfile.TemporaryDirectory() as tmp:
         ("no time unit", doc([{k: v for k, v in row().items() if k != "time_unit"}]), "unknown time unit None"),
         ("iterations 0", doc([row(iterations=0)]), "iterations is 0"),
         ("counter NaN", doc([row(torn_reads=float("nan"))]), "torn_reads is nan"),
+        ("counter NaN in a median", doc([row(run_type="aggregate", aggregate_name="median", x=float("nan"))]),
+         "x is nan"),
         ("aggregate without a name", doc([row(run_type="aggregate")]), "aggregate row without aggregate_name"),
         ("unknown run_type", doc([row(run_type="sample")]), "unknown run_type"),
         ("entry not an object", doc([row(), 7]), "benchmarks[1] is not an object"),

@@ -52,8 +52,8 @@ class Record:
     real_ns/cpu_ns/counters: one value per repetition (iteration rows, in
     file order).  aggregates: {metric: {aggregate name: value}} from Google
     Benchmark's aggregate rows, metric "real_ns", "cpu_ns" or a counter name
-    (times in ns; "cv" is a fraction, as Google Benchmark stores it); empty
-    when the run had no repetitions."""
+    (times in ns; "cv" is a fraction, as Google Benchmark stores it, None for
+    a counter that is always 0); empty when the run had no repetitions."""
     name: str
     family: str
     op: str
@@ -299,6 +299,11 @@ def parse_run(text, path):
                 value = _number(path, where, key, row[key])
                 rec.aggregates.setdefault(metric, {})[agg] = value * scale
             for key, value in counters.items():
+                # Google Benchmark's cv of a counter that is always 0 is 0/0: NaN, and
+                # undefined rather than wrong; kept as None.  NaN anywhere else is an error.
+                if agg == "cv" and isinstance(value, float) and math.isnan(value):
+                    rec.aggregates.setdefault(key, {})[agg] = None
+                    continue
                 rec.aggregates.setdefault(key, {})[agg] = _number(path, where, key, value, signed=True)
     if not run.records:
         raise fsio.InputError(f"{path}: no usable benchmark rows ({len(run.errors)} reported an error, "
