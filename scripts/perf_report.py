@@ -26,14 +26,14 @@ one y2038-bench process per layout, selected with --benchmark_filter):
     perf_report.py run --bench BIN --work DIR --fragment FILE [--mode auto|counters|callgrind]
 """
 import argparse
-import json
 import os
 import re
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import bench_report  # noqa: E402
+from y2038lab import envvars, fsio, results  # noqa: E402
+from y2038lab.tables import fmt  # noqa: E402
 
 PROG = "perf_report.py"
 PERF_EVENTS = ["cycles", "instructions", "L1-dcache-loads", "L1-dcache-load-misses", "LLC-load-misses"]
@@ -42,8 +42,11 @@ CALLGRIND_SHOWN = [("Ir", "instructions"), ("Dr", "data reads"), ("D1mr", "D1 re
                    ("DLmr", "LL data read misses"), ("LL", "LL misses (I+D, read+write)")]
 
 
-def fail(message):
-    sys.exit(f"{PROG}: error: {message}")
+def layout_parts(name, axes=None):
+    """(family, op, body, repr, params) of a layout benchmark name, None for any other name.
+    AXES: (bodies, reprs), by default read from the name itself (y2038lab.results' fallback rule)."""
+    parts = results.split_name(name, *(axes or results.layouts_from_names([name])))
+    return parts if parts and parts[2] else None
 
 
 def parse_perf_csv(text):
@@ -134,15 +137,15 @@ CALLGRIND_EXCLUDED = ["walk_setup", "walk_teardown", "bench_keep_running_batch"]
 
 def walk_symbol(bench, name):
     """The function of a walk benchmark: walk_<path>_<body>_<repr> (bench/walk.c's WALK_FN)."""
-    info = bench_report.parse_name(name)
-    if not info or info["family"] != "walk":
+    info = layout_parts(name)
+    if not info or info[0] != "walk":
         raise ValueError(f"{name}: callgrind counting needs a walk/<op>/<body>/<repr>/<N> benchmark")
     out = subprocess.run(["nm", bench], capture_output=True, text=True, check=True).stdout
-    suffix = f"_{info['body']}_{info['repr']}"
+    suffix = f"_{info[2]}_{info[3]}"
     for line in out.splitlines():
         symbol = line.split()[-1]
         m = re.fullmatch(r"walk_([a-z]+)" + re.escape(suffix), symbol)
-        if m and info["operation"].startswith(m.group(1) + "_"):
+        if m and info[1].startswith(m.group(1) + "_"):
             return symbol
     raise ValueError(f"{bench}: no function walk_<path>{suffix} for {name} (has bench/walk.c's WALK_FN changed?)")
 
@@ -151,36 +154,39 @@ def pick_benchmarks(bench, operation, n_max):
     """{(body, repr): name} of walk/<operation>/<body>/<repr>/<N>, N the largest <= n_max."""
     listed = subprocess.run([bench, "--benchmark_list_tests=true"], capture_output=True,
                             text=True, check=True).stdout.split()
+    bodies, reprs = results.layouts_from_names(listed)  # registration order
     best = {}
     for name in listed:
-        info = bench_report.parse_name(name)
-        if not info or info["family"] != "walk" or info["operation"] != operation \
-                or len(info["params"]) != 1 or not info["params"][0].isdigit() or info["threads"] != 1:
+        info = layout_parts(name, (bodies, reprs))
+        if not info or info[0] != "walk" or info[1] != operation \
+                or len(info[4]) != 1 or not info[4][0].isdigit():
             continue
-        n = int(info["params"][0])
-        key = (info["body"], info["repr"])
+        n = int(info[4][0])
+        key = (info[2], info[3])
         if n <= n_max and n > best.get(key, (0, ""))[0]:
             best[key] = (n, name)
     return {k: v[1] for k, v in sorted(best.items(), key=lambda kv: (
-        bench_report.BODIES.index(kv[0][0]), bench_report.REPRS.index(kv[0][1])))}
+        bodies.index(kv[0][0]), reprs.index(kv[0][1])))}
 
 
-def final_row(json_path, name):
-    data = bench_report.load(json_path)
-    rows = [r for r in data["benchmarks"] if r.get("run_name", r.get("name")) == name
-            and r.get("run_type", "iteration") == "iteration" and not r.get("error_occurred")]
-    if len(rows) != 1:
-        raise ValueError(f"{json_path}: expected one result for {name}, found {len(rows)}")
-    return rows[0]
+def final_record(json_path, name):
+    """The Record of NAME in a one-benchmark JSON (ValueError when it is not there once)."""
+    try:
+        rec = results.load_run(json_path).records.get(name)
+    except fsio.InputError as err:
+        raise ValueError(str(err)) from None
+    if rec is None or len(rec.iterations) != 1:
+        raise ValueError(f"{json_path}: expected one result for {name}, found "
+                         f"{len(rec.iterations) if rec else 0}")
+    return rec
 
 
-def inodes_per_iteration(row, name):
-    items = bench_report.items_per_iteration(row)
+def inodes_per_iteration(rec):
+    items = rec.items_per_iteration()
     if items:
         return max(1, round(items)), "items_per_second x time per iteration"
-    info = bench_report.parse_name(name)
-    if info and info["params"] and info["params"][-1].isdigit():
-        return int(info["params"][-1]), "N (no items_per_second counter)"
+    if rec.args and rec.args[-1].isdigit():
+        return int(rec.args[-1]), "N (no items_per_second counter)"
     return 1, "1 (no items_per_second counter, no N)"
 
 
@@ -211,13 +217,13 @@ def run_measured(prefix, bench, name, json_path, min_time):
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise ValueError(f"exit {proc.returncode}: {proc.stderr.strip().splitlines()[-1:]}")
-    row = final_row(json_path, name)
+    rec = final_record(json_path, name)
     runs = run_iterations(proc.stderr, name)
     if not runs:
         raise ValueError("no Google Benchmark --v=2 run log")
-    per_iter, how = inodes_per_iteration(row, name)
-    batch = row.get("batch_iterations", 1)
-    inodes = (sum(iterations_run(r, batch) for r in runs[:-1]) + row["iterations"]) * per_iter
+    per_iter, how = inodes_per_iteration(rec)
+    batch = rec.counters.get("batch_iterations", [1])[0]
+    inodes = (sum(iterations_run(r, batch) for r in runs[:-1]) + rec.iterations[0]) * per_iter
     return inodes, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how}
 
 
@@ -246,23 +252,30 @@ def measure_callgrind(bench, name, label, work, min_time, extra):
 
 
 def cmd_run(args):
+    extra = envvars.valgrind_args() + (args.valgrind_arg or [])
+    fsio.check_output_path(args.fragment)
+    if not (os.path.isfile(args.bench) and os.access(args.bench, os.X_OK)):
+        raise fsio.InputError(f"{args.bench}: no such program (build the benchmarks first)")
+    if os.path.exists(args.work) and not os.path.isdir(args.work):
+        raise fsio.InputError(f"{args.work}: is not a folder")
     os.makedirs(args.work, exist_ok=True)
     mode, why = detect(os.path.join(args.work, "perf-detect.csv"))
     if args.mode != "auto":
         why = f"--mode {args.mode} (detection said: {mode}: {why})"
         mode = args.mode
-    picked = pick_benchmarks(args.bench, args.operation, args.n_max)
+    try:
+        picked = pick_benchmarks(args.bench, args.operation, args.n_max)
+    except (OSError, subprocess.CalledProcessError) as err:
+        raise fsio.InputError(f"{args.bench} --benchmark_list_tests failed ({err})") from None
     if args.names:
-        picked = {tuple(n.split("/")[2:4]) if bench_report.parse_name(n) else (n, ""): n for n in args.names}
+        picked = {tuple(n.split("/")[2:4]) if layout_parts(n) else (n, ""): n for n in args.names}
     lines = [f"## Cache behaviour per inode visited ({'hardware counters' if mode == 'counters' else 'simulated: callgrind'})",
              "", f"Command: `{args.command}` (scripts/perf_report.py); detection: {why}.", ""]
     if not picked:
-        lines += [f"No walk/{args.operation}/<body>/<repr>/<N> benchmark with N <= {args.n_max} in "
-                  f"`{args.bench}` (`--benchmark_list_tests`): nothing measured.", ""]
-        write(args.fragment, lines)
-        return
-    extra = args.valgrind_arg or []
-    results, failures, detail = [], [], None
+        raise fsio.InputError(f"{args.bench}: no walk/{args.operation}/<body>/<repr>/<N> benchmark with "
+                              f"N <= {args.n_max} (--benchmark_list_tests): nothing measured, "
+                              f"{args.fragment} not written")
+    measured, failures, detail = [], [], None
     for key, name in picked.items():
         label = re.sub(r"[^\w]+", "_", name)
         print(f"{PROG}: {mode}: {name}", file=sys.stderr, flush=True)
@@ -275,7 +288,7 @@ def cmd_run(args):
         except (ValueError, OSError, subprocess.CalledProcessError) as err:
             failures.append((name, str(err)))
             continue
-        results.append((name, figures, detail))
+        measured.append((name, figures, detail))
     if mode == "counters":
         shown = [(e, e) for e in PERF_EVENTS]
         lines += ["Hardware counts from `perf stat -x,`, divided by every inode the process visited "
@@ -283,35 +296,32 @@ def cmd_run(args):
                   "each run's set-up are included, amortised. `-` = the event is not supported here.", ""]
     else:
         shown = CALLGRIND_SHOWN
-        geometry = next((d["geometry"] for _, _, d in results if d.get("geometry")), [])
+        geometry = next((d["geometry"] for _, _, d in measured if d.get("geometry")), [])
         lines += ["**Simulated, not hardware counts**: valgrind's cache model (callgrind --cache-sim=yes), "
                   "geometry as valgrind printed it: " + ("; ".join(geometry) or "not printed") + ". "
                   "Counted only inside the benchmark's walk function (`--toggle-collect`), not in its "
                   "set-up, tear-down or the shim's `bench_keep_running_batch()`: the timed loop of every "
                   "Google Benchmark run, divided by every inode those runs visited (cold first passes "
                   "included).", ""]
-    if results:
+    if measured:
         lines += ["| benchmark | " + " | ".join(t for _, t in shown) + " per inode | inodes counted | runs |",
                   "|---|" + "---:|" * (len(shown) + 2)]
-        for name, figures, d in results:
-            lines.append(f"| {name} | " + " | ".join(bench_report.fmt(round(figures[k], 3))
+        for name, figures, d in measured:
+            lines.append(f"| {name} | " + " | ".join(fmt(round(figures[k], 3))
                                                      if figures[k] is not None else "-" for k, _ in shown)
                          + f" | {d['inodes']} | {d['runs']} |")
-        lines += ["", f"Inodes per iteration: {results[0][2]['per_iter']}.", "",
+        lines += ["", f"Inodes per iteration: {measured[0][2]['per_iter']}.", "",
                   "Exact command of each row:", ""]
-        lines += [f"- `{d['cmd']}`" for _, _, d in results]
+        lines += [f"- `{d['cmd']}`" for _, _, d in measured]
         lines.append("")
     if failures:
         lines += ["Not measured:", ""] + [f"- `{n}`: {e}" for n, e in failures] + [""]
-    write(args.fragment, lines)
-    if not results:
-        fail(f"no layout measured ({len(failures)} failed); see {args.fragment}")
-
-
-def write(path, lines):
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines).rstrip() + "\n")
-    print(f"{PROG}: wrote {path}", file=sys.stderr)
+    if not measured:
+        raise fsio.InputError(f"no layout measured ({len(failures)} failed; first: {failures[0][0]}: "
+                              f"{failures[0][1]}); {args.fragment} not written")
+    fsio.write_text(args.fragment, "\n".join(lines).rstrip() + "\n")
+    print(f"{PROG}: wrote {args.fragment}", file=sys.stderr)
+    return 0
 
 
 def main():
@@ -334,9 +344,9 @@ def main():
     if args.cmd == "detect":
         mode, why = detect(args.csv)
         print(f"{mode}: {why}")
-    else:
-        cmd_run(args)
+        return 0
+    return cmd_run(args)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(fsio.run_main(main, PROG))

@@ -1,37 +1,24 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""bench_report_test.py - scripts/bench_report.py on tests/data/bench-fixture.json.
+"""bench_report_test.py - scripts/bench_report.py (y2038lab.benchreport) on fixtures.
 
-The fixture holds hand-written round figures (its context says so) for
-several families: an aggregate case (three repetitions, median 1.5), an
-errored row, a name outside the naming scheme of docs/ARCHITECTURE.md.  The test reads the tables
-the script writes and checks figures and ratios, then the bad-input exits.
+tests/data/bench-fixture.json holds hand-written round figures (its context
+says so) for several families: an aggregate case (three repetitions, median
+1.5), an errored row, a two-part name outside the layout shape.  The test reads
+the tables the script writes and checks figures and ratios.  A second run adds
+a sixth representation, `ktime`, through the context key y2038_layouts only,
+and checks that it appears in every table, the summary and the plots.
 """
-import importlib.util
+import copy
 import json
 import os
-import subprocess
-import sys
 import tempfile
 
-here = os.path.dirname(os.path.abspath(__file__))
-script = os.path.join(here, "..", "scripts", "bench_report.py")
-fixture = os.path.join(here, "data", "bench-fixture.json")
-sizes = os.path.join(here, "..", "reports", "layouts")
-passed = failed = 0
+from scripttest import HERE, TOP, expect, finish, run
+from y2038lab import runchecks
 
-
-def expect(case, want, got):
-    global passed, failed
-    if want == got:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL [{case}]: expected {want!r}, got {got!r}")
-
-
-def report(*args):
-    return subprocess.run([sys.executable, script, *args], capture_output=True, text=True)
+FIXTURE = os.path.join(HERE, "data", "bench-fixture.json")
+SIZES = os.path.join(TOP, "reports", "layouts")
 
 
 def tables(text):
@@ -55,31 +42,27 @@ def cell(table, r, column):
     return r[table[0].index(column)] if r and column in table[0] else None
 
 
-try:
-    import matplotlib  # noqa: F401
-    plots = []
-except ImportError:
-    plots = ["--no-plots"]
-    print("bench_report_test: matplotlib not importable by this interpreter: plots not checked")
-
-spec = importlib.util.spec_from_file_location("bench_report", script)
-bench_report = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bench_report)
 probe = {"p": 1.0}
 expect("speed change: x1.30 flagged, with CPU and factor", True,
-       "CPU 1 `p` 1 -> 1.3 ns (x1.30)" in (bench_report.speed_change(
+       "CPU 1 `p` 1 -> 1.3 ns (x1.30)" in (runchecks.speed_change(
            {"y2038_cpu_ns_before": {"0": probe, "1": probe},
             "y2038_cpu_ns_after": {"0": probe, "1": {"p": 1.3}}}) or ""))
-expect("speed change: x0.90 not flagged", None, bench_report.speed_change(
+expect("speed change: x0.90 not flagged", None, runchecks.speed_change(
     {"y2038_cpu_ns_before": {"0": probe}, "y2038_cpu_ns_after": {"0": {"p": 0.9}}}))
-expect("speed change: not recorded, nothing said", None, bench_report.speed_change({}))
+expect("speed change: not recorded, nothing said", None, runchecks.speed_change({}))
+twin_rows = [{"body": "v6", "repr": r, "size": s, "ts_span": "88-136", "holes": "4", "padding": "0",
+              "ts_lines": "a:1", "hot_lines": "x"} for r, s in (("timespec", 624), ("timespec64", 624),
+                                                                  ("ktime", 600))]
+expect("twins: the reference's layout twin found, a different size not", ["timespec"],
+       [r for r, _ in runchecks.twins(twin_rows, "x86_64")["v6"]])
 
 with tempfile.TemporaryDirectory() as tmp:
     fragment, summary = os.path.join(tmp, "40-bench.md"), os.path.join(tmp, "05-summary.md")
-    proc = report("--json", fixture, "--fragment", fragment, "--plots-dir", tmp,
-                  "--summary", summary, "--sizes", sizes, *plots)
+    proc = run(["bench_report.py", "--json", FIXTURE, "--fragment", fragment, "--plots-dir", tmp,
+                "--summary", summary, "--sizes", SIZES])
     expect("fixture: exit status", 0, proc.returncode)
-    expect("fixture: unknown name warned", True, "unknown benchmark name 'mystery/thing'" in proc.stderr)
+    if proc.returncode:
+        print(proc.stderr)
     with open(fragment, encoding="utf-8") as f:
         text = f.read()
     t = tables(text)
@@ -93,6 +76,7 @@ with tempfile.TemporaryDirectory() as tmp:
     r = row(acc, "v6", "scalar")
     expect("single run: ratio vs timespec64", "1.250", cell(acc, r, "vs timespec64"))
     expect("single run: labelled", "single run", cell(acc, r, "figure"))
+    expect("CPU / real per row", "1.00", cell(acc, r, "CPU / real"))
     expect("reference row: ratio 1", "1.000", cell(acc, row(acc, "v6", "timespec64"), "vs timespec64"))
 
     expect("errored row: not in its table", None, row(t["accessor/set_mtime_to_ts"], "v6", "multigrain"))
@@ -121,7 +105,9 @@ with tempfile.TemporaryDirectory() as tmp:
            cell(load, row(load, "touch_shared", "v6", "scalar"), "scaling"))
     torn = t["torn/read_mtime"]
     expect("torn: count counter", "3", cell(torn, row(torn, "v6", "packed12"), "torn_reads"))
-    expect("unknown name: not reported", False, "mystery" in text)
+    expect("a two-part name outside the layout shape: its own table", "1 ns",
+           cell(t.get("mystery/thing", [["time / iteration"]]), row(t.get("mystery/thing", [[]]), "-"),
+                "time / iteration"))
 
     with open(summary, encoding="utf-8") as f:
         s = f.read()
@@ -129,32 +115,45 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("summary: sizeof x86_64 v6 scalar from sizes-x86_64.csv", True,
            any(line.startswith("| scalar | ") and line.split("|")[3].strip() == "616" for line in s.splitlines()))
     expect("summary: accessor get_mtime packed12", True, "| packed12 | 1.5 | - |" in s)
-    if not plots:
-        for name in ("bench-x86_64-walk-stat_seq-v6.png", "bench-x86_64-accessor-v6.png"):
-            path = os.path.join(tmp, name)
-            expect(f"plot {name}: a PNG", b"\x89PNG", open(path, "rb").read(4) if os.path.exists(path) else None)
-            expect(f"plot {name}: linked", True, f"]({name})" in text)
+    for name in ("bench-x86_64-walk-stat_seq-v6.png", "bench-x86_64-accessor-v6.png"):
+        path = os.path.join(tmp, name)
+        expect(f"plot {name}: a PNG", b"\x89PNG", open(path, "rb").read(4) if os.path.exists(path) else None)
+        expect(f"plot {name}: linked", True, f"]({name})" in text)
+    expect("no temporary file left", [], [n for n in os.listdir(tmp) if n.endswith(".tmp")])
 
-    # Bad input: one-line error, non-zero exit, no traceback.
-    empty = os.path.join(tmp, "empty.json")
-    with open(empty, "w", encoding="utf-8") as f:
-        json.dump({"context": {}, "benchmarks": []}, f)
-    broken = os.path.join(tmp, "broken.json")
-    with open(broken, "w", encoding="utf-8") as f:
-        f.write('{"context": {}, "benchmarks": [')
-    other = os.path.join(tmp, "other.json")
-    with open(other, "w", encoding="utf-8") as f:
-        json.dump([1, 2, 3], f)
-    for case, path, words in [("missing file", os.path.join(tmp, "absent.json"), "cannot read"),
-                              ("invalid JSON", broken, "not valid JSON"),
-                              ("no benchmarks", empty, "no benchmarks"),
-                              ("not Google Benchmark JSON", other, "no \"benchmarks\" list")]:
-        proc = report("--json", path, "--fragment", os.path.join(tmp, "bad.md"), "--no-plots")
-        lines = proc.stderr.strip().splitlines()
-        expect(f"{case}: non-zero exit", True, proc.returncode != 0)
-        expect(f"{case}: one line", 1, len(lines))
-        expect(f"{case}: says why", True, bool(lines) and lines[0].startswith("bench_report.py: error:")
-               and words in lines[0])
+    # A sixth representation through the data only: the context names it, rows carry it.
+    with open(FIXTURE, encoding="utf-8") as f:
+        data = json.load(f)
+    data["context"]["y2038_layouts"] = "bodies: v4_4 v6, representations: timespec timespec64 packed12 " \
+                                       "scalar multigrain ktime"
+    extra = []
+    for r in data["benchmarks"]:
+        if r["run_name"] in ("accessor/get_mtime/v6/timespec64", "walk/stat_seq/v6/timespec64/65536"):
+            k = copy.deepcopy(r)
+            k["name"] = k["run_name"] = r["run_name"].replace("timespec64", "ktime")
+            k["real_time"] = k["cpu_time"] = r["real_time"] * 2
+            if "items_per_second" in k:
+                k["items_per_second"] /= 2
+            extra.append(k)
+    data["benchmarks"] += extra
+    ktime_json = os.path.join(tmp, "bench-ktime.json")
+    with open(ktime_json, "w", encoding="utf-8") as f:
+        json.dump(data, f)
+    plots = os.path.join(tmp, "k")
+    os.mkdir(plots)
+    proc = run(["bench_report.py", "--json", ktime_json, "--fragment", fragment, "--plots-dir", plots,
+                "--summary", summary, "--sizes", SIZES])
+    expect("ktime: exit status", 0, proc.returncode)
+    with open(fragment, encoding="utf-8") as f:
+        t = tables(f.read())
+    overview = t["accessor overview, body v6"]
+    expect("ktime: a column of the accessor overview, last as in the context", "ktime", overview[0][-1])
+    expect("ktime: overview cell with its ratio", "2 (2.00)", row(overview, "get_mtime")[-1])
+    expect("ktime: walk per-operation row", "2.000", cell(t["walk/stat_seq"], row(t["walk/stat_seq"], "v6", "ktime",
+                                                                                  "65536"), "vs timespec64"))
+    with open(summary, encoding="utf-8") as f:
+        expect("ktime: in the summary", True, "| ktime | 2 | - |" in f.read())
+    expect("ktime: plots drawn", ["bench-x86_64-accessor-v6.png", "bench-x86_64-walk-stat_seq-v6.png"],
+           sorted(os.listdir(plots)))
 
-print(f"bench_report_test: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish("bench_report_test")

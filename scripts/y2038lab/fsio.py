@@ -24,9 +24,11 @@ def _check_destination(path):
         raise InputError(f"{path}: is a folder, expected a file path")
     if not os.path.isdir(folder):
         raise InputError(f"{path}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
+    # The mode bits too: root may write anywhere, but a file or folder marked
+    # read-only is one its owner does not want replaced.
+    if not os.access(folder, os.W_OK | os.X_OK) or not os.stat(folder).st_mode & 0o222:
         raise InputError(f"{path}: folder {folder} is not writable")
-    if os.path.exists(path) and not os.access(path, os.W_OK):
+    if os.path.exists(path) and (not os.access(path, os.W_OK) or not os.stat(path).st_mode & 0o222):
         raise InputError(f"{path}: is read-only")
     return folder
 
@@ -69,6 +71,107 @@ def atomic_open(path, mode="w", encoding="utf-8", newline=None):
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+
+
+class OutputSet:
+    """Several files replaced together: all or none.
+
+    Each write goes to its own temporary file beside its destination at
+    once (so a disk-full error surfaces during the write); only when the
+    `with` block ends without error are the temporaries renamed into place,
+    one rename each.  On any error every temporary is removed and every
+    destination is left byte-identical.  Renames allocate no data blocks, so
+    `ulimit -f` or a full disk cannot stop the set half-way.
+
+        with OutputSet() as out:
+            out.write_text(fragment, text)
+            out.write_text(summary, other)
+            out.save_figure(fig, png)
+    """
+
+    def __init__(self):
+        self._pending = []  # (temporary, destination)
+
+    def __enter__(self):
+        return self
+
+    @contextlib.contextmanager
+    def open(self, path, mode="w", encoding="utf-8", newline=None):
+        if mode not in ("w", "wb"):
+            raise ValueError(f"OutputSet.open: mode {mode!r} is not 'w' or 'wb'")
+        if any(dest == path for _, dest in self._pending):
+            raise ValueError(f"OutputSet: {path} written twice")
+        folder = _check_destination(path)
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+        try:
+            try:
+                perm = os.stat(path).st_mode & 0o7777
+            except FileNotFoundError:
+                perm = 0o644
+            os.fchmod(fd, perm)
+            kwargs = {} if "b" in mode else {"encoding": encoding, "newline": newline}
+            with os.fdopen(fd, mode, **kwargs) as f:
+                fd = None
+                yield f
+                f.flush()
+                os.fsync(f.fileno())
+            self._pending.append((tmp, path))
+            tmp = None
+        except OSError as err:
+            raise InputError(f"{path}: not written ({err.strerror or err}); "
+                             "no file of this step was changed") from err
+        finally:
+            if fd is not None:
+                os.close(fd)
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+
+    def write_text(self, path, text):
+        with self.open(path, "w") as f:
+            f.write(text)
+
+    def write_bytes(self, path, data):
+        with self.open(path, "wb") as f:
+            f.write(data)
+
+    def save_figure(self, fig, path, **kwargs):
+        fmt = os.path.splitext(path)[1].lstrip(".") or "png"
+        with self.open(path, "wb") as f:
+            fig.savefig(f, format=fmt, **kwargs)
+
+    def __exit__(self, exc_type, exc, tb):
+        pending, self._pending = self._pending, []
+        if exc_type is None:
+            try:
+                for i, (tmp, path) in enumerate(pending):
+                    os.replace(tmp, path)
+            except OSError as err:
+                for tmp, _ in pending[i:]:
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp)
+                raise InputError(f"{path}: not renamed into place ({err.strerror or err}); "
+                                 f"{i} of {len(pending)} files of this step were replaced") from err
+            return False
+        for tmp, _ in pending:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        return False
+
+
+def read_text(path, what="file"):
+    """The UTF-8 text of PATH; InputError naming the file when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such {what}") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, expected a {what}") from None
+    except OSError as err:
+        raise InputError(f"{path}: cannot read ({err.strerror or err})") from None
+    except UnicodeDecodeError as err:
+        raise InputError(f"{path}: not UTF-8 text (byte {err.start})") from None
 
 
 def write_text(path, text):
