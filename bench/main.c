@@ -16,6 +16,7 @@
 
 void bench_register_layouts(void);
 void shim_overhead_register(void);
+void fstime_register(void);
 uint64_t bench_seed(void);
 
 static uint64_t run_seed;
@@ -35,5 +36,6 @@ void bench_register_all(void)
 	bench_add_context("y2038_layouts", Y2038_BENCH_LAYOUTS);
 	bench_cpus_init();
 	shim_overhead_register();
+	fstime_register();
 	bench_register_layouts();
 }
