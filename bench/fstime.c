@@ -32,10 +32,11 @@
  * branch predictor learns a mixed stream and it looks faster than it is.
  * Throughput: independent calls; each result is folded into a sum that goes
  * through bench_do_not_optimize() at the end.  Latency: each call's input
- * is the next timestamp plus a value computed from the previous result that
- * is always 0, but through an AND with a register the compiler cannot see
- * (bench_opaque_zero), so every call waits for the one before: the figure is
- * the function's result latency plus the chain's own xor/and/add (3 cycles).
+ * is the previous call's result plus a step computed at set-up (the next
+ * input minus what the op under test returns for this one), so the calls
+ * see exactly the inputs of the throughput run, in the same order, but each
+ * waits for the one before, seconds on seconds and nanoseconds on
+ * nanoseconds: the figure is the op's result latency plus one add.
  *
  * The calls are real calls: the functions are out of line in fstime (built
  * with the kernel's flags), as timestamp_truncate() is in the kernel
@@ -95,9 +96,13 @@ static const struct fstime_case fstime_cases[] = {
 	FSTIME_CASE_ROW(3), FSTIME_CASE_ROW(4), FSTIME_CASE_ROW(FSTIME_GRANS),
 };
 
+typedef struct timespec64 (*fstime_trunc_fn)(struct timespec64 t, const struct super_block *sb);
+
 struct fstime_fixture {
 	struct timespec64 inputs[FSTIME_INPUTS];
-	uint8_t sb_index[FSTIME_INPUTS];
+	struct timespec64 steps[FSTIME_INPUTS]; /* latency: input[i + 1] - op(input[i]) */
+	const struct super_block *sb[FSTIME_INPUTS];
+	struct inode *inode[FSTIME_INPUTS];     /* the path's inode: one per super block */
 	struct super_block sbs[FSTIME_GRANS];
 	struct inode inodes[FSTIME_GRANS]; /* inodes[k].i_sb = &sbs[k] */
 	struct timespec64 clock_now;
@@ -148,9 +153,11 @@ static struct fstime_fixture *fstime_setup(struct bench_state *st, const struct 
 	for (size_t i = 0; i < FSTIME_INPUTS; i++) {
 		fx->inputs[i].tv_sec = fstime_random_sec(&rng, c->inputs);
 		fx->inputs[i].tv_nsec = (long)test_rng_below(&rng, NSEC_PER_SEC);
-		fx->sb_index[i] = (uint8_t)(c->gran_index < FSTIME_GRANS
-						    ? c->gran_index
-						    : test_rng_below(&rng, FSTIME_GRANS));
+		size_t k = c->gran_index < FSTIME_GRANS ? c->gran_index
+							 : (size_t)test_rng_below(&rng, FSTIME_GRANS);
+
+		fx->sb[i] = &fx->sbs[k];
+		fx->inode[i] = &fx->inodes[k];
 	}
 	fx->clock_now = (struct timespec64){ .tv_sec = FSTIME_CLOCK_SEC, .tv_nsec = FSTIME_CLOCK_NSEC };
 	fx->clock = (struct fs_time_clock){ .now = fstime_fixed_clock, .ctx = &fx->clock_now };
@@ -170,19 +177,26 @@ static void fstime_teardown(struct bench_state *st, struct fstime_fixture *fx, u
 	bench_set_items_processed(st, bench_iterations_done(st));
 }
 
+/*
+ * The latency chain's steps for @op: from op(input[i]) to input[i + 1], the
+ * last back to input[0], so the chain runs on across batches.  Seconds stay
+ * within +-2^35 and nanoseconds within +-2^31: no overflow.
+ */
+static void fstime_chain_steps(struct fstime_fixture *fx, fstime_trunc_fn op)
+{
+	for (size_t i = 0; i < FSTIME_INPUTS; i++) {
+		struct timespec64 r = op(fx->inputs[i], fx->sb[i]);
+		const struct timespec64 *next = &fx->inputs[(i + 1) % FSTIME_INPUTS];
+
+		fx->steps[i].tv_sec = next->tv_sec - r.tv_sec;
+		fx->steps[i].tv_nsec = next->tv_nsec - r.tv_nsec;
+	}
+}
+
 /* Folds a timestamp into the running sum; unsigned, so it wraps without UB. */
 static inline uint64_t fstime_fold(struct timespec64 ts)
 {
 	return (uint64_t)ts.tv_sec + (uint64_t)ts.tv_nsec;
-}
-
-/* A zero the compiler cannot see through: the latency chain's link. */
-static inline long bench_opaque_zero(void)
-{
-	long zero = 0;
-
-	__asm__("" : "+r"(zero));
-	return zero;
 }
 
 #define FSTIME_FN(op, mode) fstime_##op##_##mode
@@ -201,8 +215,7 @@ static inline long bench_opaque_zero(void)
 			return;                                                                  \
 		while (bench_keep_running_batch(st, FSTIME_INPUTS)) {                            \
 			for (size_t i = 0; i < FSTIME_INPUTS; i++)                               \
-				acc += fstime_fold(                                              \
-					call(fx->inputs[i], &fx->sbs[fx->sb_index[i]]));         \
+				acc += fstime_fold(call(fx->inputs[i], fx->sb[i]));              \
 		}                                                                                \
 		fstime_teardown(st, fx, acc);                                                    \
 	}
@@ -211,23 +224,23 @@ static inline long bench_opaque_zero(void)
 	static void FSTIME_FN(op, latency)(struct bench_state * st, const void *arg)             \
 	{                                                                                        \
 		struct fstime_fixture *fx = fstime_setup(st, arg);                               \
-		long zero = bench_opaque_zero(), link = 0;                                       \
+		struct timespec64 ts;                                                            \
 		uint64_t acc = 0;                                                                \
                                                                                                  \
 		if (!fx)                                                                         \
 			return;                                                                  \
+		fstime_chain_steps(fx, call);                                                    \
+		ts = fx->inputs[0];                                                              \
 		while (bench_keep_running_batch(st, FSTIME_INPUTS)) {                            \
 			for (size_t i = 0; i < FSTIME_INPUTS; i++) {                             \
-				struct timespec64 ts = fx->inputs[i], r;                         \
+				struct timespec64 r = call(ts, fx->sb[i]);                       \
                                                                                                  \
-				ts.tv_sec += link;                                               \
-				ts.tv_nsec += link;                                              \
-				r = call(ts, &fx->sbs[fx->sb_index[i]]);                         \
-				link = ((long)r.tv_sec ^ r.tv_nsec) & zero;                      \
+				ts.tv_sec = r.tv_sec + fx->steps[i].tv_sec;                      \
+				ts.tv_nsec = r.tv_nsec + fx->steps[i].tv_nsec;                   \
 				acc += fstime_fold(r);                                           \
 			}                                                                        \
 		}                                                                                \
-		fstime_teardown(st, fx, acc + (uint64_t)link);                                   \
+		fstime_teardown(st, fx, acc);                                                    \
 	}
 
 /* The path skeleton: @call(inode) for the inode of each input's super block. */
@@ -241,7 +254,7 @@ static inline long bench_opaque_zero(void)
 			return;                                                                  \
 		while (bench_keep_running_batch(st, FSTIME_INPUTS)) {                            \
 			for (size_t i = 0; i < FSTIME_INPUTS; i++)                               \
-				acc += fstime_fold(call(&fx->inodes[fx->sb_index[i]]));          \
+				acc += fstime_fold(call(fx->inode[i]));                          \
 		}                                                                                \
 		fstime_teardown(st, fx, acc);                                                    \
 	}
