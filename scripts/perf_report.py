@@ -20,7 +20,11 @@ one y2038-bench process per layout, selected with --benchmark_filter):
              off again on entry), so what is counted is the timed loop over
              the slab, in every Google Benchmark run; divided by every inode
              those runs visited, as for the counters.  Simulated counts:
-             valgrind's cache model with the D1/LL geometry it prints.
+             valgrind's cache model, once per named geometry
+             (y2038lab/cachegeo.py: this host's from sysfs, a Cortex-A53
+             and a Cortex-A9 board), each at the walk size whose working
+             set exceeds its LL; --valgrind-arg --LL=... (and --I1, --D1)
+             replaces them with one geometry of its own.
 
     perf_report.py detect                       prints "counters" or "callgrind: <why>"
     perf_report.py run --bench BIN --work DIR --fragment FILE [--mode auto|counters|callgrind]
@@ -34,6 +38,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_report  # noqa: E402
+from y2038lab import cachegeo  # noqa: E402
 
 PROG = "perf_report.py"
 PERF_EVENTS = ["cycles", "instructions", "L1-dcache-loads", "L1-dcache-load-misses", "LLC-load-misses"]
@@ -147,22 +152,29 @@ def walk_symbol(bench, name):
     raise ValueError(f"{bench}: no function walk_<path>{suffix} for {name} (has bench/walk.c's WALK_FN changed?)")
 
 
-def pick_benchmarks(bench, operation, n_max):
-    """{(body, repr): name} of walk/<operation>/<body>/<repr>/<N>, N the largest <= n_max."""
+def walk_sizes(bench, operation):
+    """{(body, repr): {N: name}} of walk/<operation>/<body>/<repr>/<N>, single-threaded."""
     listed = subprocess.run([bench, "--benchmark_list_tests=true"], capture_output=True,
                             text=True, check=True).stdout.split()
-    best = {}
+    sizes = {}
     for name in listed:
         info = bench_report.parse_name(name)
         if not info or info["family"] != "walk" or info["operation"] != operation \
                 or len(info["params"]) != 1 or not info["params"][0].isdigit() or info["threads"] != 1:
             continue
-        n = int(info["params"][0])
-        key = (info["body"], info["repr"])
-        if n <= n_max and n > best.get(key, (0, ""))[0]:
-            best[key] = (n, name)
-    return {k: v[1] for k, v in sorted(best.items(), key=lambda kv: (
-        bench_report.BODIES.index(kv[0][0]), bench_report.REPRS.index(kv[0][1])))}
+        sizes.setdefault((info["body"], info["repr"]), {})[int(info["params"][0])] = name
+    return dict(sorted(sizes.items(), key=lambda kv: (
+        bench_report.BODIES.index(kv[0][0]), bench_report.REPRS.index(kv[0][1]))))
+
+
+def pick_benchmarks(bench, operation, n_max):
+    """{(body, repr): name} of walk/<operation>/<body>/<repr>/<N>, N the largest <= n_max."""
+    picked = {}
+    for key, by_n in walk_sizes(bench, operation).items():
+        fitting = [n for n in by_n if n <= n_max]
+        if fitting:
+            picked[key] = by_n[max(fitting)]
+    return picked
 
 
 def final_row(json_path, name):
@@ -218,7 +230,7 @@ def run_measured(prefix, bench, name, json_path, min_time):
     per_iter, how = inodes_per_iteration(row, name)
     batch = row.get("batch_iterations", 1)
     inodes = (sum(iterations_run(r, batch) for r in runs[:-1]) + row["iterations"]) * per_iter
-    return inodes, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how}
+    return inodes, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how, "row": row}
 
 
 def measure_counters(bench, name, label, work, min_time):
@@ -251,45 +263,33 @@ def cmd_run(args):
     if args.mode != "auto":
         why = f"--mode {args.mode} (detection said: {mode}: {why})"
         mode = args.mode
+    lines = [f"## Cache behaviour per inode visited ({'hardware counters' if mode == 'counters' else 'simulated: callgrind'})",
+             "", f"Command: `{args.command}` (scripts/perf_report.py); detection: {why}.", ""]
+    if mode == "callgrind":
+        run_callgrind(args, lines)
+        return
     picked = pick_benchmarks(args.bench, args.operation, args.n_max)
     if args.names:
         picked = {tuple(n.split("/")[2:4]) if bench_report.parse_name(n) else (n, ""): n for n in args.names}
-    lines = [f"## Cache behaviour per inode visited ({'hardware counters' if mode == 'counters' else 'simulated: callgrind'})",
-             "", f"Command: `{args.command}` (scripts/perf_report.py); detection: {why}.", ""]
     if not picked:
         lines += [f"No walk/{args.operation}/<body>/<repr>/<N> benchmark with N <= {args.n_max} in "
                   f"`{args.bench}` (`--benchmark_list_tests`): nothing measured.", ""]
         write(args.fragment, lines)
         return
-    extra = args.valgrind_arg or []
     results, failures, detail = [], [], None
     for key, name in picked.items():
         label = re.sub(r"[^\w]+", "_", name)
         print(f"{PROG}: {mode}: {name}", file=sys.stderr, flush=True)
         try:
-            if mode == "counters":
-                figures, detail = measure_counters(args.bench, name, label, args.work, args.min_time)
-            else:
-                figures, detail = measure_callgrind(args.bench, name, label, args.work, args.min_time,
-                                                    extra)
+            figures, detail = measure_counters(args.bench, name, label, args.work, args.min_time)
         except (ValueError, OSError, subprocess.CalledProcessError) as err:
             failures.append((name, str(err)))
             continue
         results.append((name, figures, detail))
-    if mode == "counters":
-        shown = [(e, e) for e in PERF_EVENTS]
-        lines += ["Hardware counts from `perf stat -x,`, divided by every inode the process visited "
-                  "(all Google Benchmark runs, from its `--v=2` log and the JSON); process start-up and "
-                  "each run's set-up are included, amortised. `-` = the event is not supported here.", ""]
-    else:
-        shown = CALLGRIND_SHOWN
-        geometry = next((d["geometry"] for _, _, d in results if d.get("geometry")), [])
-        lines += ["**Simulated, not hardware counts**: valgrind's cache model (callgrind --cache-sim=yes), "
-                  "geometry as valgrind printed it: " + ("; ".join(geometry) or "not printed") + ". "
-                  "Counted only inside the benchmark's walk function (`--toggle-collect`), not in its "
-                  "set-up, tear-down or the shim's `bench_keep_running_batch()`: the timed loop of every "
-                  "Google Benchmark run, divided by every inode those runs visited (cold first passes "
-                  "included).", ""]
+    shown = [(e, e) for e in PERF_EVENTS]
+    lines += ["Hardware counts from `perf stat -x,`, divided by every inode the process visited "
+              "(all Google Benchmark runs, from its `--v=2` log and the JSON); process start-up and "
+              "each run's set-up are included, amortised. `-` = the event is not supported here.", ""]
     if results:
         lines += ["| benchmark | " + " | ".join(t for _, t in shown) + " per inode | inodes counted | runs |",
                   "|---|" + "---:|" * (len(shown) + 2)]
@@ -305,6 +305,87 @@ def cmd_run(args):
         lines += ["Not measured:", ""] + [f"- `{n}`: {e}" for n, e in failures] + [""]
     write(args.fragment, lines)
     if not results:
+        fail(f"no layout measured ({len(failures)} failed); see {args.fragment}")
+
+
+def callgrind_plan(geometry, sizes, names, n_max):
+    """[(name, N or None)] to simulate under @geometry: each layout's walk whose
+    working set exceeds the geometry's LL (cachegeo.walk_size), the largest
+    N <= n_max under a geometry of Y2038_VALGRIND_ARGS, or @names as given."""
+    if names:
+        return [(n, int(n.rsplit("/", 1)[-1]) if n.rsplit("/", 1)[-1].isdigit() else None) for n in names]
+    plan = []
+    for by_n in sizes.values():
+        if geometry.name == "Y2038_VALGRIND_ARGS" or geometry.ll_bytes() is None:
+            fitting = [n for n in by_n if n <= n_max]
+            if fitting:
+                plan.append((by_n[max(fitting)], max(fitting)))
+        else:
+            n, _ = cachegeo.walk_size(geometry, list(by_n))
+            plan.append((by_n[n], n))
+    return plan
+
+
+def working_set(row, n):
+    """Bytes of the 64-byte lines a walk of @n inodes touches (walk.c's counter), or None."""
+    lines = row.get("cachelines_touched_per_op") if row else None
+    return None if lines is None or n is None else n * lines * 64
+
+
+def run_callgrind(args, lines):
+    try:
+        geometries, notes = cachegeo.geometries(args.valgrind_arg or [])
+    except cachegeo.InputError as err:
+        fail(str(err))
+    sizes = walk_sizes(args.bench, args.operation)
+    rows, failures = [], []
+    for geometry in geometries:
+        for name, n in callgrind_plan(geometry, sizes, args.names, args.n_max):
+            label = geometry.name + "-" + re.sub(r"[^\w]+", "_", name)
+            print(f"{PROG}: callgrind ({geometry.name}): {name}", file=sys.stderr, flush=True)
+            try:
+                figures, detail = measure_callgrind(args.bench, name, label, args.work, args.min_time,
+                                                    geometry.valgrind_args())
+            except (ValueError, OSError, subprocess.CalledProcessError) as err:
+                failures.append((f"{geometry.name}: {name}", str(err)))
+                continue
+            rows.append((geometry, name, n, figures, detail))
+    lines += ["**Simulated, not hardware counts**: valgrind's cache model (callgrind --cache-sim=yes), "
+              "once per named cache geometry (first column; below), never valgrind's own guess (on this "
+              "VM a 512 MiB LL that no walk misses). The program is this x86_64 build: its LP64 inodes "
+              "and its instructions go through each geometry, so a board row shows what that board's "
+              "caches would do with these accesses, not an armhf or arm64 build. Counted only inside the "
+              "benchmark's walk function (`--toggle-collect`), not in its set-up, tear-down or the "
+              "shim's `bench_keep_running_batch()`: the timed loop of every Google Benchmark run, "
+              "divided by every inode those runs visited (cold first passes included). Each geometry "
+              "walks the smallest N whose working set (64-byte lines touched, from walk.c's counter) "
+              f"is estimated at {cachegeo.WORKING_SET_FACTOR}x its LL or more; the table gives the "
+              "working set measured.", ""]
+    lines += ["| geometry | cache geometry (size, ways, line) | simulated by valgrind as |", "|---|---|---|"]
+    for geometry in geometries:
+        printed = next((d["geometry"] for g, _, _, _, d in rows if g is geometry and d.get("geometry")), [])
+        lines.append(f"| `{geometry.name}` | {geometry.describe()}: {geometry.what} | "
+                     + ("; ".join(printed) or "no run") + " |")
+    lines += [""] + [f"Note: {note}." for note in notes] + ([""] if notes else [])
+    shown = CALLGRIND_SHOWN
+    if rows:
+        lines += ["| geometry | benchmark | working set | " + " | ".join(t for _, t in shown)
+                  + " per inode | inodes counted | runs |", "|---|---|---:|" + "---:|" * (len(shown) + 2)]
+        for geometry, name, n, figures, d in rows:
+            ws = working_set(d.get("row"), n)
+            ll = geometry.ll_bytes()
+            ws_text = "-" if ws is None else f"{ws / 2**20:.1f} MiB" + (
+                "" if ll is None else (" (> LL)" if ws > ll else " (fits LL)"))
+            lines.append(f"| `{geometry.name}` | {name} | {ws_text} | "
+                         + " | ".join(bench_report.fmt(round(figures[k], 3)) for k, _ in shown)
+                         + f" | {d['inodes']} | {d['runs']} |")
+        lines += ["", f"Inodes per iteration: {rows[0][4]['per_iter']}.", "", "Exact command of each row:", ""]
+        lines += [f"- `{d['cmd']}`" for _, _, _, _, d in rows]
+        lines.append("")
+    if failures:
+        lines += ["Not measured:", ""] + [f"- `{n}`: {e}" for n, e in failures] + [""]
+    write(args.fragment, lines)
+    if not rows:
         fail(f"no layout measured ({len(failures)} failed); see {args.fragment}")
 
 
@@ -328,7 +409,8 @@ def main():
     r.add_argument("--n-max", type=int, default=65536, help="largest N to pick per layout")
     r.add_argument("--min-time", default="0.2", help="--benchmark_min_time per process")
     r.add_argument("--names", nargs="+", help="measure these benchmarks instead (smoke tests)")
-    r.add_argument("--valgrind-arg", action="append", help="extra valgrind option, e.g. --LL=...")
+    r.add_argument("--valgrind-arg", action="append",
+                   help="extra valgrind option; --I1/--D1/--LL=size,ways,line replace the named geometries")
     r.add_argument("--command", default="scripts/lab perf")
     args = parser.parse_args()
     if args.cmd == "detect":
