@@ -127,15 +127,18 @@ def _normalise_function(start, lines, layout_id):
         return f"<{symbol(m.group(2))}>"
 
     out = []
-    for _, kind, text in lines:
+    for i, (_, kind, text) in enumerate(lines):
         if kind == "reloc":
             out.append("    reloc " + " ".join(symbol(text).split()))
             continue
         # objdump's "# addr <sym>" comments guess at an address from an
-        # unrelocated field or an immediate; the relocations say what is
-        # really referenced.
+        # unrelocated field or an immediate, and a relocated operand's
+        # "addr <fn+off>" is the unrelocated field: the relocation below the
+        # instruction says what is really referenced.
         text = _COMMENT_TARGET.sub("", text)
-        text = _TARGET.sub(target, text)
+        relocated = (i + 1 < len(lines) and lines[i + 1][1] == "reloc"
+                     and not _LOCAL_LABEL.match(lines[i + 1][2].split()[-1]))
+        text = _TARGET.sub("<reloc>" if relocated else target, text)
         out.append(" ".join(text.split()))
     while out and _PADDING.match(out[-1]):
         out.pop()
