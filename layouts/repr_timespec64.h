@@ -31,9 +31,9 @@
 /*
  * Loads and stores go through the same field-by-field conversions as
  * repr_timespec.h's, so that on LP64 ABIs, where the two structs are the
- * same 16 bytes (and the kernel's timespec64 was timespec itself until
- * v4.18), the compiler sees the same code for both and emits the same
- * instructions (bench_twin_codegen checks it).
+ * same 16 bytes (v4.4's include/linux/time64.h even #defines timespec64 as
+ * timespec there), the compiler sees the same code for both and emits the
+ * same instructions (CTest bench_twin_codegen checks it).
  */
 static inline struct timespec64 inode_repr_load(struct timespec64 t)
 {

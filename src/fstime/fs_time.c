@@ -77,10 +77,11 @@ void sb_set_time_gran(struct super_block *sb, uint32_t gran)
 		r.gran = gran;
 #if FS_TIME_RECIPROCAL_HIGH_HALF
 		/*
-		 * multiplier = ceil(2^64 / gran) = e + 2^64 / gran with
-		 * 0 <= e * gran < gran: the high half of n * multiplier is
-		 * floor(n / gran + n * e / 2^64) == n / gran whenever
+		 * multiplier = ceil(2^64 / gran) = (2^64 + e) / gran with
+		 * 0 <= e < gran, so n * multiplier / 2^64 = n / gran +
+		 * n * e / (gran * 2^64): its floor is n / gran whenever
 		 * n * e < 2^64, i.e. for every n < 2^34 since gran < 2^30.
+		 * (UINT64_MAX / gran + 1 is that ceiling for every gran >= 2.)
 		 */
 		r.shift = 64;
 		r.multiplier = UINT64_MAX / gran + 1;
