@@ -52,6 +52,20 @@ _Static_assert(ACCESSOR_INODES * sizeof(struct inode) <= ACCESSOR_CHAIN_MASK + 1
 /* Benchmark bodies carry the layout in their symbol, for objdump and perf. */
 #define ACCESSOR_FN(op) BENCH_LAYOUT_SYMBOL(accessor_##op)
 
+/*
+ * Placement variant BENCH_PLACEMENT (bench/CMakeLists.txt): the same code
+ * behind BENCH_PLACEMENT_PAD_BYTES of padding (GCC emits top-level asm ahead
+ * of the functions), registered as accessor/<op>/<body>/<repr>/placement:<k>.
+ */
+#ifdef BENCH_PLACEMENT
+#define ACCESSOR_STR_(x) #x
+#define ACCESSOR_STR(x) ACCESSOR_STR_(x)
+__asm__(".pushsection .text\n\t.p2align 6\n\t.skip " ACCESSOR_STR(BENCH_PLACEMENT_PAD_BYTES) "\n\t.popsection");
+#define ACCESSOR_NAME_SUFFIX "placement:" ACCESSOR_STR(BENCH_PLACEMENT)
+#else
+#define ACCESSOR_NAME_SUFFIX NULL
+#endif
+
 /* The fs-private timestamp of Dave Chinner's boundary conversion. */
 struct accessor_fs_time {
 	struct kernel_old_timespec i_mtime;
@@ -126,29 +140,42 @@ static void accessor_teardown(struct bench_state *st, struct accessor_fixture *f
 }
 
 /*
- * The throughput skeleton: the body (the macro's arguments) runs once per operation with i in
- * 0..ACCESSOR_BATCH-1, inode = the (i % ACCESSOR_INODES)-th inode, next =
- * the one after it, fx and acc in scope.
+ * The throughput skeleton: the body (the macro's arguments) runs
+ * ACCESSOR_BATCH times per batch with inode going round the ACCESSOR_INODES
+ * inodes, next = the inode after it (the first after the last), input = the
+ * batch's next input, fs_time = inode's fs-private time, fx and acc in scope.
+ * Every pointer strides through its array (no int index to sign-extend, no
+ * index to scale by sizeof(struct inode)): two layouts of the same size leave
+ * the compiler nothing to choose differently (tests: bench_twin_codegen).
  */
-#define ACCESSOR_LOOP(...)                                                         \
-	do {                                                                       \
-		struct accessor_fixture *fx = accessor_setup(st);                  \
-		uint64_t acc = 0;                                                  \
-		(void)arg;                                                         \
-		if (!fx)                                                           \
-			return;                                                    \
-		while (bench_keep_running_batch(st, ACCESSOR_BATCH)) {             \
-			for (int i = 0; i < ACCESSOR_BATCH; i++) {                 \
-				struct inode *inode = &fx->inodes[i % ACCESSOR_INODES]; \
-				struct inode *next =                               \
-					&fx->inodes[(i + 1) % ACCESSOR_INODES];    \
-				(void)next;                                        \
-				__VA_ARGS__;                                       \
-				bench_clobber_memory();                            \
-			}                                                          \
-		}                                                                  \
-		accessor_teardown(st, fx, acc);                                    \
+#define ACCESSOR_LOOP(...)                                                                  \
+	do {                                                                                \
+		struct accessor_fixture *fx = accessor_setup(st);                           \
+		uint64_t acc = 0;                                                           \
+		(void)arg;                                                                  \
+		if (!fx)                                                                    \
+			return;                                                             \
+		while (bench_keep_running_batch(st, ACCESSOR_BATCH)) {                      \
+			const struct timespec64 *input = fx->inputs;                        \
+			for (size_t round = 0; round < ACCESSOR_BATCH / ACCESSOR_INODES;    \
+			     round++) {                                                     \
+				struct accessor_fs_time *fs_time = fx->fs_times;            \
+				struct inode *const first = fx->inodes;                     \
+				struct inode *const end = first + ACCESSOR_INODES;          \
+				for (struct inode *inode = first; inode != end;             \
+				     inode++, input++, fs_time++) {                         \
+					struct inode *next = inode + 1 != end ? inode + 1   \
+									      : first;      \
+					(void)next;                                         \
+					(void)fs_time;                                      \
+					__VA_ARGS__;                                        \
+					bench_clobber_memory();                             \
+				}                                                           \
+			}                                                                   \
+		}                                                                           \
+		accessor_teardown(st, fx, acc);                                             \
 	} while (0)
+_Static_assert(ACCESSOR_BATCH % ACCESSOR_INODES == 0, "a batch is whole rounds of the inodes");
 
 static void ACCESSOR_FN(get_atime)(struct bench_state *st, const void *arg)
 {
@@ -172,17 +199,17 @@ static void ACCESSOR_FN(get_mtime_sec)(struct bench_state *st, const void *arg)
 
 static void ACCESSOR_FN(set_atime)(struct bench_state *st, const void *arg)
 {
-	ACCESSOR_LOOP(inode_set_atime_to_ts(inode, fx->inputs[i]));
+	ACCESSOR_LOOP(inode_set_atime_to_ts(inode, *input));
 }
 
 static void ACCESSOR_FN(set_mtime)(struct bench_state *st, const void *arg)
 {
-	ACCESSOR_LOOP(inode_set_mtime_to_ts(inode, fx->inputs[i]));
+	ACCESSOR_LOOP(inode_set_mtime_to_ts(inode, *input));
 }
 
 static void ACCESSOR_FN(set_ctime)(struct bench_state *st, const void *arg)
 {
-	ACCESSOR_LOOP(inode_set_ctime_to_ts(inode, fx->inputs[i]));
+	ACCESSOR_LOOP(inode_set_ctime_to_ts(inode, *input));
 }
 
 /* timespec64_compare() of two inodes' mtimes: random values, random sign. */
@@ -237,7 +264,7 @@ static void ACCESSOR_FN(rfc_get_mtime)(struct bench_state *st, const void *arg)
 
 static void ACCESSOR_FN(rfc_set_mtime)(struct bench_state *st, const void *arg)
 {
-	ACCESSOR_LOOP(VFS_INODE_SET_XTIME(i_mtime, inode, fx->inputs[i]));
+	ACCESSOR_LOOP(VFS_INODE_SET_XTIME(i_mtime, inode, *input));
 }
 
 static void ACCESSOR_FN(rfc_swap_mtime)(struct bench_state *st, const void *arg)
@@ -252,14 +279,12 @@ static void ACCESSOR_FN(rfc_swap_mtime)(struct bench_state *st, const void *arg)
  */
 static void ACCESSOR_FN(boundary_to_fs_mtime)(struct bench_state *st, const void *arg)
 {
-	ACCESSOR_LOOP(fx->fs_times[i % ACCESSOR_INODES].i_mtime =
-			      vfs_time_to_timespec(inode_get_mtime(inode)));
+	ACCESSOR_LOOP(fs_time->i_mtime = vfs_time_to_timespec(inode_get_mtime(inode)));
 }
 
 static void ACCESSOR_FN(boundary_from_fs_mtime)(struct bench_state *st, const void *arg)
 {
-	ACCESSOR_LOOP(inode_set_mtime_to_ts(
-		inode, timespec_to_vfs_time(fx->fs_times[i % ACCESSOR_INODES].i_mtime)));
+	ACCESSOR_LOOP(inode_set_mtime_to_ts(inode, timespec_to_vfs_time(fs_time->i_mtime)));
 }
 
 /*
@@ -276,7 +301,7 @@ static void ACCESSOR_FN(get_mtime_latency)(struct bench_state *st, const void *a
 	if (!fx)
 		return;
 	while (bench_keep_running_batch(st, ACCESSOR_BATCH)) {
-		for (int i = 0; i < ACCESSOR_BATCH; i++) {
+		for (size_t i = 0; i < ACCESSOR_BATCH; i++) {
 			const struct inode *inode =
 				(const struct inode *)((const char *)fx->inodes + offset);
 			struct timespec64 ts = inode_get_mtime(inode);
@@ -303,7 +328,7 @@ static void ACCESSOR_FN(update_mtime_latency)(struct bench_state *st, const void
 	if (!fx)
 		return;
 	while (bench_keep_running_batch(st, ACCESSOR_BATCH)) {
-		for (int i = 0; i < ACCESSOR_BATCH; i++) {
+		for (size_t i = 0; i < ACCESSOR_BATCH; i++) {
 			struct timespec64 ts = inode_get_mtime(&fx->inodes[0]);
 			long carry = ++ts.tv_nsec >= NSEC_PER_SEC;
 
@@ -346,6 +371,6 @@ void BENCH_LAYOUT_SYMBOL(accessor_register)(void)
 {
 	for (size_t i = 0; i < sizeof(accessor_cases) / sizeof(accessor_cases[0]); i++) {
 		bench_register_layout("accessor", accessor_cases[i].op, accessor_cases[i].fn, NULL,
-				      NULL);
+				      ACCESSOR_NAME_SUFFIX);
 	}
 }

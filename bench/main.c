@@ -19,6 +19,7 @@
 
 void bench_register_layouts(void);
 void shim_overhead_register(void);
+void fstime_register(void);
 uint64_t bench_seed(void);
 
 static uint64_t run_seed;
@@ -38,6 +39,7 @@ static void bench_register_all(void)
 	bench_add_context("y2038_layouts", Y2038_BENCH_LAYOUTS);
 	bench_cpus_init();
 	shim_overhead_register();
+	fstime_register();
 	bench_register_layouts();
 }
 

@@ -20,7 +20,11 @@ one y2038-bench process per layout, selected with --benchmark_filter):
              off again on entry), so what is counted is the timed loop over
              the slab, in every Google Benchmark run; divided by every inode
              those runs visited, as for the counters.  Simulated counts:
-             valgrind's cache model with the D1/LL geometry it prints.
+             valgrind's cache model, once per named geometry
+             (y2038lab/cachegeo.py: this host's from sysfs, a Cortex-A53
+             and a Cortex-A9 board), each at the walk size whose working
+             set exceeds its LL; --valgrind-arg --LL=... (and --I1, --D1)
+             replaces them with one geometry of its own.
 
     perf_report.py detect                       prints "counters" or "callgrind: <why>"
     perf_report.py run --bench BIN --work DIR --fragment FILE [--mode auto|counters|callgrind]
@@ -32,7 +36,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from y2038lab import envvars, fsio, results  # noqa: E402
+from y2038lab import cachegeo, envvars, fsio, results  # noqa: E402
 from y2038lab.tables import fmt  # noqa: E402
 
 PROG = "perf_report.py"
@@ -150,23 +154,34 @@ def walk_symbol(bench, name):
     raise ValueError(f"{bench}: no function walk_<path>{suffix} for {name} (has bench/walk.c's WALK_FN changed?)")
 
 
-def pick_benchmarks(bench, operation, n_max):
-    """{(body, repr): name} of walk/<operation>/<body>/<repr>/<N>, N the largest <= n_max."""
+def walk_sizes(bench, operation):
+    """{(body, repr): {N: name}} of walk/<operation>/<body>/<repr>/<N>, single-threaded."""
     listed = subprocess.run([bench, "--benchmark_list_tests=true"], capture_output=True,
                             text=True, check=True).stdout.split()
     bodies, reprs = results.layouts_from_names(listed)  # registration order
-    best = {}
+    sizes = {}
     for name in listed:
         info = layout_parts(name, (bodies, reprs))
         if not info or info[0] != "walk" or info[1] != operation \
                 or len(info[4]) != 1 or not info[4][0].isdigit():
             continue
-        n = int(info[4][0])
-        key = (info[2], info[3])
-        if n <= n_max and n > best.get(key, (0, ""))[0]:
-            best[key] = (n, name)
-    return {k: v[1] for k, v in sorted(best.items(), key=lambda kv: (
-        bodies.index(kv[0][0]), reprs.index(kv[0][1])))}
+        sizes.setdefault((info[2], info[3]), {})[int(info[4][0])] = name
+    return dict(sorted(sizes.items(), key=lambda kv: (bodies.index(kv[0][0]), reprs.index(kv[0][1]))))
+
+
+def fitting_walks(sizes, n_max):
+    """{(body, repr): name} from walk_sizes(): per layout the largest N <= n_max."""
+    picked = {}
+    for key, by_n in sizes.items():
+        fitting = [n for n in by_n if n <= n_max]
+        if fitting:
+            picked[key] = by_n[max(fitting)]
+    return picked
+
+
+def pick_benchmarks(bench, operation, n_max):
+    """{(body, repr): name} of walk/<operation>/<body>/<repr>/<N>, N the largest <= n_max."""
+    return fitting_walks(walk_sizes(bench, operation), n_max)
 
 
 def final_record(json_path, name):
@@ -224,7 +239,7 @@ def run_measured(prefix, bench, name, json_path, min_time):
     per_iter, how = inodes_per_iteration(rec)
     batch = rec.counters.get("batch_iterations", [1])[0]
     inodes = (sum(iterations_run(r, batch) for r in runs[:-1]) + rec.iterations[0]) * per_iter
-    return inodes, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how}
+    return inodes, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how, "rec": rec}
 
 
 def measure_counters(bench, name, label, work, min_time):
@@ -263,46 +278,42 @@ def cmd_run(args):
     if args.mode != "auto":
         why = f"--mode {args.mode} (detection said: {mode}: {why})"
         mode = args.mode
-    try:
-        picked = pick_benchmarks(args.bench, args.operation, args.n_max)
-    except (OSError, subprocess.CalledProcessError) as err:
-        raise fsio.InputError(f"{args.bench} --benchmark_list_tests failed ({err})") from None
-    if args.names:
-        picked = {tuple(n.split("/")[2:4]) if layout_parts(n) else (n, ""): n for n in args.names}
     lines = [f"## Cache behaviour per inode visited ({'hardware counters' if mode == 'counters' else 'simulated: callgrind'})",
              "", f"Command: `{args.command}` (scripts/perf_report.py); detection: {why}.", ""]
+    try:
+        sizes = {key: by_n for key, by_n in walk_sizes(args.bench, args.operation).items()
+                 if not args.bodies or key[0] in args.bodies.split(",")}
+    except (OSError, subprocess.CalledProcessError) as err:
+        raise fsio.InputError(f"{args.bench} --benchmark_list_tests failed ({err})") from None
+    if not sizes and not args.names:
+        raise fsio.InputError(f"{args.bench}: no walk/{args.operation}/<body>/<repr>/<N> benchmark "
+                              f"(--benchmark_list_tests): nothing measured, {args.fragment} not written")
+    if mode == "callgrind":
+        return run_callgrind(args, lines, sizes, extra)
+    return run_counters(args, lines, sizes)
+
+
+def run_counters(args, lines, sizes):
+    picked = fitting_walks(sizes, args.n_max)
+    if args.names:
+        picked = {tuple(n.split("/")[2:4]) if layout_parts(n) else (n, ""): n for n in args.names}
     if not picked:
         raise fsio.InputError(f"{args.bench}: no walk/{args.operation}/<body>/<repr>/<N> benchmark with "
-                              f"N <= {args.n_max} (--benchmark_list_tests): nothing measured, "
-                              f"{args.fragment} not written")
-    measured, failures, detail = [], [], None
-    for key, name in picked.items():
+                              f"N <= {args.n_max}: nothing measured, {args.fragment} not written")
+    measured, failures = [], []
+    for name in picked.values():
         label = re.sub(r"[^\w]+", "_", name)
-        print(f"{PROG}: {mode}: {name}", file=sys.stderr, flush=True)
+        print(f"{PROG}: counters: {name}", file=sys.stderr, flush=True)
         try:
-            if mode == "counters":
-                figures, detail = measure_counters(args.bench, name, label, args.work, args.min_time)
-            else:
-                figures, detail = measure_callgrind(args.bench, name, label, args.work, args.min_time,
-                                                    extra)
+            figures, detail = measure_counters(args.bench, name, label, args.work, args.min_time)
         except (ValueError, OSError, subprocess.CalledProcessError) as err:
             failures.append((name, str(err)))
             continue
         measured.append((name, figures, detail))
-    if mode == "counters":
-        shown = [(e, e) for e in PERF_EVENTS]
-        lines += ["Hardware counts from `perf stat -x,`, divided by every inode the process visited "
-                  "(all Google Benchmark runs, from its `--v=2` log and the JSON); process start-up and "
-                  "each run's set-up are included, amortised. `-` = the event is not supported here.", ""]
-    else:
-        shown = CALLGRIND_SHOWN
-        geometry = next((d["geometry"] for _, _, d in measured if d.get("geometry")), [])
-        lines += ["**Simulated, not hardware counts**: valgrind's cache model (callgrind --cache-sim=yes), "
-                  "geometry as valgrind printed it: " + ("; ".join(geometry) or "not printed") + ". "
-                  "Counted only inside the benchmark's walk function (`--toggle-collect`), not in its "
-                  "set-up, tear-down or the shim's `bench_keep_running_batch()`: the timed loop of every "
-                  "Google Benchmark run, divided by every inode those runs visited (cold first passes "
-                  "included).", ""]
+    shown = [(e, e) for e in PERF_EVENTS]
+    lines += ["Hardware counts from `perf stat -x,`, divided by every inode the process visited "
+              "(all Google Benchmark runs, from its `--v=2` log and the JSON); process start-up and "
+              "each run's set-up are included, amortised. `-` = the event is not supported here.", ""]
     if measured:
         lines += ["| benchmark | " + " | ".join(t for _, t in shown) + " per inode | inodes counted | runs |",
                   "|---|" + "---:|" * (len(shown) + 2)]
@@ -314,14 +325,92 @@ def cmd_run(args):
                   "Exact command of each row:", ""]
         lines += [f"- `{d['cmd']}`" for _, _, d in measured]
         lines.append("")
+    return finish(args.fragment, lines, len(measured), failures)
+
+
+def finish(fragment, lines, measured, failures):
+    """Write the fragment when something was measured; otherwise refuse, writing nothing."""
     if failures:
         lines += ["Not measured:", ""] + [f"- `{n}`: {e}" for n, e in failures] + [""]
     if not measured:
-        raise fsio.InputError(f"no layout measured ({len(failures)} failed; first: {failures[0][0]}: "
-                              f"{failures[0][1]}); {args.fragment} not written")
-    fsio.write_text(args.fragment, "\n".join(lines).rstrip() + "\n")
-    print(f"{PROG}: wrote {args.fragment}", file=sys.stderr)
+        first = f"; first: {failures[0][0]}: {failures[0][1]}" if failures else ""
+        raise fsio.InputError(f"no layout measured ({len(failures)} failed{first}); {fragment} not written")
+    fsio.write_text(fragment, "\n".join(lines).rstrip() + "\n")
+    print(f"{PROG}: wrote {fragment}", file=sys.stderr)
     return 0
+
+
+def callgrind_plan(geometry, sizes, names, n_max):
+    """[(name, N or None)] to simulate under @geometry: each layout's walk whose
+    working set exceeds the geometry's LL (cachegeo.walk_size), the largest
+    N <= n_max under a geometry of Y2038_VALGRIND_ARGS, or @names as given."""
+    if names:
+        return [(n, int(n.rsplit("/", 1)[-1]) if n.rsplit("/", 1)[-1].isdigit() else None) for n in names]
+    plan = []
+    for by_n in sizes.values():
+        if geometry.name == "Y2038_VALGRIND_ARGS" or geometry.ll_bytes() is None:
+            fitting = [n for n in by_n if n <= n_max]
+            if fitting:
+                plan.append((by_n[max(fitting)], max(fitting)))
+        else:
+            n, _ = cachegeo.walk_size(geometry, list(by_n))
+            plan.append((by_n[n], n))
+    return plan
+
+
+def working_set(lines_per_inode, n):
+    """Bytes of the 64-byte lines a walk of @n inodes touches, from walk.c's
+    cachelines_touched_per_op counter (@lines_per_inode), or None."""
+    return None if lines_per_inode is None or n is None else n * lines_per_inode * 64
+
+
+def run_callgrind(args, lines, sizes, extra):
+    geometries, notes = cachegeo.geometries(extra)
+    rows, failures = [], []
+    for geometry in geometries:
+        for name, n in callgrind_plan(geometry, sizes, args.names, args.n_max):
+            label = geometry.name + "-" + re.sub(r"[^\w]+", "_", name)
+            print(f"{PROG}: callgrind ({geometry.name}): {name}", file=sys.stderr, flush=True)
+            try:
+                figures, detail = measure_callgrind(args.bench, name, label, args.work, args.min_time,
+                                                    geometry.valgrind_args())
+            except (ValueError, OSError, subprocess.CalledProcessError) as err:
+                failures.append((f"{geometry.name}: {name}", str(err)))
+                continue
+            rows.append((geometry, name, n, figures, detail))
+    lines += ["**Simulated, not hardware counts**: valgrind's cache model (callgrind --cache-sim=yes), "
+              "once per named cache geometry (first column; below), never valgrind's own guess (on this "
+              "VM a 512 MiB LL that no walk misses). The program is this x86_64 build: its LP64 inodes "
+              "and its instructions go through each geometry, so a board row shows what that board's "
+              "caches would do with these accesses, not an armhf or arm64 build. Counted only inside the "
+              "benchmark's walk function (`--toggle-collect`), not in its set-up, tear-down or the "
+              "shim's `bench_keep_running_batch()`: the timed loop of every Google Benchmark run, "
+              "divided by every inode those runs visited (cold first passes included). Each geometry "
+              "walks the smallest N whose working set (64-byte lines touched, from walk.c's counter) "
+              f"is estimated at {cachegeo.WORKING_SET_FACTOR}x its LL or more; the table gives the "
+              "working set measured.", ""]
+    lines += ["| geometry | cache geometry (size, ways, line) | simulated by valgrind as |", "|---|---|---|"]
+    for geometry in geometries:
+        printed = next((d["geometry"] for g, _, _, _, d in rows if g is geometry and d.get("geometry")), [])
+        lines.append(f"| `{geometry.name}` | {geometry.describe()}: {geometry.what} | "
+                     + ("; ".join(printed) or "no run") + " |")
+    lines += [""] + [f"Note: {note}." for note in notes] + ([""] if notes else [])
+    shown = CALLGRIND_SHOWN
+    if rows:
+        lines += ["| geometry | benchmark | working set | " + " | ".join(t for _, t in shown)
+                  + " per inode | inodes counted | runs |", "|---|---|---:|" + "---:|" * (len(shown) + 2)]
+        for geometry, name, n, figures, d in rows:
+            ws = working_set(d["rec"].counters.get("cachelines_touched_per_op", [None])[0], n)
+            ll = geometry.ll_bytes()
+            ws_text = "-" if ws is None else f"{ws / 2**20:.1f} MiB" + (
+                "" if ll is None else (" (> LL)" if ws > ll else " (fits LL)"))
+            lines.append(f"| `{geometry.name}` | {name} | {ws_text} | "
+                         + " | ".join(fmt(round(figures[k], 3)) for k, _ in shown)
+                         + f" | {d['inodes']} | {d['runs']} |")
+        lines += ["", f"Inodes per iteration: {rows[0][4]['per_iter']}.", "", "Exact command of each row:", ""]
+        lines += [f"- `{d['cmd']}`" for _, _, _, _, d in rows]
+        lines.append("")
+    return finish(args.fragment, lines, len(rows), failures)
 
 
 def main():
@@ -338,7 +427,9 @@ def main():
     r.add_argument("--n-max", type=int, default=65536, help="largest N to pick per layout")
     r.add_argument("--min-time", default="0.2", help="--benchmark_min_time per process")
     r.add_argument("--names", nargs="+", help="measure these benchmarks instead (smoke tests)")
-    r.add_argument("--valgrind-arg", action="append", help="extra valgrind option, e.g. --LL=...")
+    r.add_argument("--bodies", help="callgrind: only these bodies, e.g. v6 (a third of the time per body left out)")
+    r.add_argument("--valgrind-arg", action="append",
+                   help="extra valgrind option; --I1/--D1/--LL=size,ways,line replace the named geometries")
     r.add_argument("--command", default="scripts/lab perf")
     args = parser.parse_args()
     if args.cmd == "detect":

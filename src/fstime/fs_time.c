@@ -61,12 +61,31 @@ struct timespec64 fs_time_now(void)
 	return clock->now(clock->ctx);
 }
 
+/* The division-free quotient needs a 128-bit product where the ABI has one. */
+#ifdef __SIZEOF_INT128__
+#define FS_TIME_RECIPROCAL_HIGH_HALF 1
+#else
+#define FS_TIME_RECIPROCAL_HIGH_HALF 0
+#endif
+
 void sb_set_time_gran(struct super_block *sb, uint32_t gran)
 {
 	struct fs_time_gran_reciprocal r = { 0 };
 
 	sb->s_time_gran = gran;
 	if (gran > 1 && gran < NSEC_PER_SEC) {
+		r.gran = gran;
+#if FS_TIME_RECIPROCAL_HIGH_HALF
+		/*
+		 * multiplier = ceil(2^64 / gran) = (2^64 + e) / gran with
+		 * 0 <= e < gran, so n * multiplier / 2^64 = n / gran +
+		 * n * e / (gran * 2^64): its floor is n / gran whenever
+		 * n * e < 2^64, i.e. for every n < 2^34 since gran < 2^30.
+		 * (UINT64_MAX / gran + 1 is that ceiling for every gran >= 2.)
+		 */
+		r.shift = 64;
+		r.multiplier = UINT64_MAX / gran + 1;
+#else
 		uint32_t log2_ceil = 0;
 
 		while ((UINT64_C(1) << log2_ceil) < gran)
@@ -77,9 +96,9 @@ void sb_set_time_gran(struct super_block *sb, uint32_t gran)
 		 * n / gran for every 0 <= n < 2^31; multiplier <= 2^32, so the
 		 * product stays below 2^63 and fits a u64 on every ABI.
 		 */
-		r.gran = gran;
 		r.shift = 31 + log2_ceil;
 		r.multiplier = ((UINT64_C(1) << r.shift) + gran - 1) / gran;
+#endif
 	}
 	sb->s_time_gran_reciprocal = r;
 }
@@ -179,24 +198,52 @@ struct timespec64 timestamp_truncate(struct timespec64 t, const struct super_blo
 	return trunc_nsec(clamp_mainline(t, sb), sb->s_time_gran);
 }
 
+/* include/linux/compiler.h: the compiler forgets what it knew about @var. */
+#define OPTIMIZER_HIDE_VAR(var) __asm__("" : "=r"(var) : "0"(var))
+
+/* n / r->gran for 0 <= n < 2^31, without a divide (see sb_set_time_gran()). */
+static inline uint64_t fs_time_reciprocal_divide(unsigned long n,
+						 const struct fs_time_gran_reciprocal *r)
+{
+#if FS_TIME_RECIPROCAL_HIGH_HALF
+	/*
+	 * Knowing n < 2^31, GCC 12 widens it as if it were signed and then
+	 * pays a sign correction (one more multiply on the critical path):
+	 * hide the range, so that the product is a single 64 x 64 -> 128 mul.
+	 */
+	OPTIMIZER_HIDE_VAR(n);
+	return (uint64_t)(((unsigned __int128)n * r->multiplier) >> 64);
+#else
+	return ((uint64_t)n * r->multiplier) >> r->shift;
+#endif
+}
+
 struct timespec64 timestamp_truncate_reciprocal(struct timespec64 t,
 						const struct super_block *sb)
 {
 	const struct fs_time_gran_reciprocal *r = &sb->s_time_gran_reciprocal;
 	uint32_t gran = sb->s_time_gran;
+	unsigned long nsec;
 
 	t = clamp_mainline(t, sb);
+	/*
+	 * Mainline's own fast paths first and in its order: where it divides
+	 * nothing (gran 1 and 1 s), this multiplies nothing either.
+	 */
 	if (gran == 1)
 		return t;
 	if (gran == NSEC_PER_SEC) {
 		t.tv_nsec = 0;
 		return t;
 	}
-	if (gran > 1 && r->gran == gran && t.tv_nsec >= 0 && (unsigned long)t.tv_nsec < (1UL << 31)) {
-		uint64_t n = (uint64_t)t.tv_nsec;
-		uint64_t quotient = (n * r->multiplier) >> r->shift;
-
-		t.tv_nsec = (long)(quotient * gran);
+	/*
+	 * A reciprocal for this very gran (so gran is legal and not 0: an
+	 * illegal gran has none, r->gran == 0), and a tv_nsec in its domain
+	 * (a negative tv_nsec is >= 2^31 as an unsigned long): multiply.
+	 */
+	nsec = (unsigned long)t.tv_nsec;
+	if (r->gran == gran && gran != 0 && nsec < (1UL << 31)) {
+		t.tv_nsec = (long)(fs_time_reciprocal_divide(nsec, r) * gran);
 		return t;
 	}
 	return trunc_nsec(t, gran);

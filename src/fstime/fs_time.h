@@ -57,11 +57,14 @@ struct super_operations {
  * computed once by sb_set_time_gran().  @gran records which granularity it
  * was computed for: when s_time_gran has been changed behind its back, the
  * division-free path notices and divides instead, so it is never wrong.
+ * Where the compiler has a 64 x 64 -> 128-bit multiply (LP64 ABIs), the
+ * quotient is the high half of n * multiplier; elsewhere (ILP32) it is
+ * (n * multiplier) >> shift in 64 bits.
  */
 struct fs_time_gran_reciprocal {
 	uint32_t gran;
-	uint32_t shift;      /* total right shift, 31 + ceil(log2(gran)) */
-	uint64_t multiplier; /* ceil(2^shift / gran), at most 2^32 */
+	uint32_t shift;      /* 64 (high half), or 31 + ceil(log2(gran)) */
+	uint64_t multiplier; /* ceil(2^shift / gran) */
 };
 
 struct super_block {
