@@ -6,7 +6,7 @@ where the evidence is absent.
 """
 from . import stats
 from .claims import (NOT_MEASURABLE, NOT_MEASURED, REFUTED, SUPPORTED, Ruling, _groups, _time_covers,
-                     compare_ops, lines, run_label)
+                     compare_ops, lines, resolution, run_label)
 
 MAINLINE_TRUNCATE = "timestamp_truncate"
 RFC_TRUNCATE = "fs_time_trunc"
@@ -132,8 +132,12 @@ def multigrain(ev):
     if slower("unqueried"):
         ruling = f"{REFUTED}: multigrain costs more even when ctime was not queried: {', '.join(slower('unqueried'))}"
     elif slower("queried"):
-        ruling = (f"{SUPPORTED}: a layout effect only after a query ({', '.join(slower('queried'))}); "
-                  "none established without one")
+        unqueried = resolution(found["unqueried"], "none established without one")
+        if unqueried.startswith(NOT_MEASURABLE):
+            ruling = (f"depends on the unqueried path: a query costs ({', '.join(slower('queried'))}), but without "
+                      f"one the cost is {unqueried}")
+        else:
+            ruling = f"{SUPPORTED}: a layout effect only after a query ({', '.join(slower('queried'))}); {unqueried}"
     elif all(f.status == stats.TOO_FEW for _, _, f in found["queried"]):
         ruling = f"{NOT_MEASURABLE}: too few repetitions (< {stats.MIN_REPETITIONS}) for the U test"
     else:

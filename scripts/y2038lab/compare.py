@@ -51,8 +51,8 @@ def _filtered(path, pattern, folder):
     return out
 
 
-def run_gbench(mode_args, has_aggregates):
-    """compare.py's output lines; InputError if it is missing or fails."""
+def run_gbench(mode_args, has_aggregates, names=None):
+    """compare.py's output lines (scratch copies renamed by NAMES); InputError if it fails."""
     if not os.path.isfile(GBENCH_COMPARE):
         raise fsio.InputError(f"{GBENCH_COMPARE}: Google Benchmark's compare.py not found "
                               "(Debian package libbenchmark-tools)")
@@ -61,7 +61,10 @@ def run_gbench(mode_args, has_aggregates):
     if done.returncode != 0:
         last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
         raise fsio.InputError(f"{GBENCH_COMPARE} failed (exit {done.returncode}): {last[0]}")
-    return done.stdout.rstrip("\n").splitlines()
+    text = done.stdout.rstrip("\n")
+    for scratch, name in (names or {}).items():
+        text = text.replace(scratch, name)
+    return text.splitlines()
 
 
 def _row(name, finding, band, flags):
@@ -144,13 +147,14 @@ def main(argv=None):
         aggregates = any(r.aggregates for run in runs for r in run.records.values())
         with tempfile.TemporaryDirectory(prefix="lab-compare-") as scratch:
             paths = [_filtered(p, pattern, scratch) for p in args.json]
+            names = {p: f"{j} (--filter {args.filter})" for p, j in zip(paths, args.json) if p != j}
             if args.repr:
                 base, other = args.repr
-                gbench = run_gbench(["filters", paths[0], repr_regex(base), repr_regex(other)], aggregates)
+                gbench = run_gbench(["filters", paths[0], repr_regex(base), repr_regex(other)], aggregates, names)
                 ours = repr_table(runs[0], base, other, pattern, measure)
                 what = f"{other} against {base} in {args.json[0]}"
             else:
-                gbench = run_gbench(["benchmarks"] + paths, aggregates)
+                gbench = run_gbench(["benchmarks"] + paths, aggregates, names)
                 ours = runs_table(runs[0], runs[1], pattern, measure)
                 what = f"B = {args.json[1]} against A = {args.json[0]}"
         if len(ours) == 1:

@@ -15,6 +15,7 @@
 Every title says what is measured and where (machine, date, real or CPU
 time); every file is written through fsio.save_figure.
 """
+import math
 import os
 import statistics
 import textwrap
@@ -58,6 +59,23 @@ def _spread(values):
     return m, m - min(values), max(values) - m
 
 
+def cell_style(plt, cell, repr_name):
+    """(RGBA, text, text colour) of one heatmap cell: coloured only when established."""
+    from matplotlib.colors import TwoSlopeNorm, to_rgba
+    if repr_name == stats.REFERENCE_REPR:
+        return (1, 1, 1, 1), "1 (ref)", "black"
+    if cell is None:
+        return (1, 1, 1, 1), "", "black"
+    ratio = cell.comparison.ratio
+    if cell.established:
+        norm = TwoSlopeNorm(vmin=-1.0, vcenter=0.0, vmax=1.0)    # log2 ratio, clipped at 2x
+        rgba = plt.get_cmap("RdBu_r")(norm(max(-1.0, min(1.0, math.log2(ratio)))))
+        light = 0.299 * rgba[0] + 0.587 * rgba[1] + 0.114 * rgba[2]
+        return rgba, f"{ratio:.2f}*", "black" if light > 0.5 else "white"
+    mark = {stats.CONTROL: "twin", stats.TOO_FEW: "?"}.get(cell.status, "~")
+    return to_rgba(GREY), f"{ratio:.2f} {mark}", "#707070"
+
+
 def heatmap(plt, run, body, measure):
     """(figure, title) of every layout row of BODY in RUN; None if it has none."""
     found = {k: v for k, v in stats.findings(run, measure=measure).items() if k[2] == body}
@@ -65,29 +83,13 @@ def heatmap(plt, run, body, measure):
         return None
     keys = sorted(found, key=_row_name)
     reprs = _reprs({r for cells in found.values() for r in cells} | {stats.REFERENCE_REPR})
-    import numpy as np
-    from matplotlib.colors import TwoSlopeNorm
-    cmap = plt.get_cmap("RdBu_r")
-    norm = TwoSlopeNorm(vmin=-1.0, vcenter=0.0, vmax=1.0)    # log2 ratio, clipped at 2x
     fig, ax = plt.subplots(figsize=(1.6 * len(reprs) + 3.5, 0.32 * len(keys) + 2.2))
-    colours = np.ones((len(keys), len(reprs), 4))
+    colours = []
     for i, key in enumerate(keys):
+        colours.append([])
         for j, r in enumerate(reprs):
-            cell = found[key].get(r)
-            if r == stats.REFERENCE_REPR:
-                colours[i, j] = (1, 1, 1, 1)
-                text, colour = "1 (ref)", "black"
-            elif cell is None:
-                colours[i, j] = (1, 1, 1, 1)
-                text, colour = "", "black"
-            elif cell.established:
-                colours[i, j] = cmap(norm(float(np.clip(np.log2(cell.comparison.ratio), -1, 1))))
-                light = 0.299 * colours[i, j][0] + 0.587 * colours[i, j][1] + 0.114 * colours[i, j][2]
-                text, colour = f"{cell.comparison.ratio:.2f}*", "black" if light > 0.5 else "white"
-            else:
-                colours[i, j] = plt.matplotlib.colors.to_rgba(GREY)
-                mark = {stats.CONTROL: "twin", stats.TOO_FEW: "?"}.get(cell.status, "~")
-                text, colour = f"{cell.comparison.ratio:.2f} {mark}", "#707070"
+            rgba, text, colour = cell_style(plt, found[key].get(r), r)
+            colours[i].append(rgba)
             ax.text(j, i, text, ha="center", va="center", fontsize=7, color=colour)
     ax.imshow(colours, aspect="auto")
     ax.set_xticks(range(len(reprs)), reprs, fontsize=8)

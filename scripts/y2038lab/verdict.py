@@ -49,7 +49,9 @@ RULE = ("A timing difference counts as a layout effect only when p < 0.05 (two-s
         "its 95 % interval for the ratio (Hodges-Lehmann on log-times, distribution-free) lies wholly "
         "outside the twin control's spread (timespec vs timespec64: the same layout on LP64, compiled "
         "twice, so their ratio is what code placement alone does) and, where instruction counts are given, "
-        "the instructions differ in the same direction. Otherwise the row says \"no difference detected\". "
+        "the instructions differ in the same direction. Otherwise the row says \"no difference detected\"; "
+        f"that supports a claim of no cost only where the twin spread stays within {stats.pct(claims.RESOLUTION)} "
+        "(else: not measurable here). "
         "Cells without an established layout effect are marked as such and never summarised as a win.")
 
 
