@@ -94,6 +94,17 @@ class RenderAll(unittest.TestCase):
     def test_no_inputs_no_plots(self):
         self.assertEqual(plots.render_all([], self.tmp), [])
 
+    def test_command_line_fragment(self):
+        frag = os.path.join(self.tmp, "50-plots.md")
+        self.assertEqual(plots.main(["--json", RUN, "--out-dir", self.tmp, "--fragment", frag]), 0)
+        with open(frag, encoding="utf-8") as f:
+            text = f.read()
+        self.assertTrue(text.startswith("## Plots\n"))
+        self.assertIn("](heatmap-x86_64-v6.png)", text)
+        self.assertEqual(plots.main(["--json", RUN, "--out-dir", os.path.join(self.tmp, "absent"),
+                                     "--fragment", os.path.join(self.tmp, "x.md")]), 2)
+        self.assertFalse(os.path.exists(os.path.join(self.tmp, "x.md")))
+
     def test_missing_folder(self):
         with self.assertRaises(fsio.InputError):
             plots.render_all([RUN], os.path.join(self.tmp, "absent"))

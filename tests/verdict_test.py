@@ -129,9 +129,54 @@ class MissingInputs(unittest.TestCase):
     def test_timing_only(self):
         rows = by_key(verdict.gather([RUN]))
         self.assertTrue(rows["chinner_reorder"].ruling.startswith("not measurable here"))
-        self.assertTrue(rows["rfc"].covers.startswith("time: x86_64 on vm (2 CPUs), 2026-12-05 (real time)"),
+        self.assertTrue(rows["rfc"].covers.startswith("time: x86_64 on vm (2 CPUs, 2695 MHz), 2026-12-05 (real time)"),
                         rows["rfc"].covers)
         self.assertEqual(rows["churn_chinner"].ruling, "not measurable here: no churn tables given")
+
+
+def series(centre, n=9):
+    return [centre * (1 + 0.01 * (k - 4)) for k in range(n)]
+
+
+def synthetic_run(records):
+    from y2038lab.results import Record, Run
+    rows = {}
+    for name, centre, counters in records:
+        parts = name.split("/")
+        body, repr_name = (parts[2], parts[3]) if parts[0] != "fstime" else (None, None)
+        params = tuple(parts[4:]) if body else tuple(parts[2:])
+        rows[name] = Record(name, parts[0], parts[1], body, repr_name, params, series(centre), series(centre),
+                            counters, {})
+    return Run("synthetic.json", "x86_64", {"host_name": "synthetic", "num_cpus": 2, "date": "2026-01-01"}, rows)
+
+
+class Synthetic(unittest.TestCase):
+    """Families the fixture lacks (fstime/, a single-word torn layout), built with known answers."""
+
+    def test_fstime_against_timestamp_truncate(self):
+        run = synthetic_run([
+            ("accessor/get_mtime/v6/timespec64", 1.0, {}), ("accessor/get_mtime/v6/timespec", 1.02, {}),
+            ("fstime/timestamp_truncate/gran:100/latency", 10.0, {}),
+            ("fstime/timestamp_truncate_divfree/gran:100/latency", 5.5, {}),
+            ("fstime/fs_time_trunc/gran:100/latency", 10.1, {}),
+        ])
+        r = by_key(claims.Evidence([run]))["clamp"]
+        self.assertIn("cost differs from timestamp_truncate(): timestamp_truncate_divfree gran:100/latency x0.55",
+                      r.ruling)
+        self.assertNotIn("fs_time_trunc gran", r.ruling, "within the twin spread: not a difference")
+        self.assertIn("fstime timestamp_truncate_divfree vs timestamp_truncate, gran:100/latency (10.00 -> 5.50 ns)",
+                      r.deciding)
+
+    def test_single_word_timestamp_never_torn(self):
+        def torn(repr_name, n):
+            return (f"torn/read/v6/{repr_name}/unprotected/writer:busy/real_time", 5.0,
+                    {"reads": [1e6], "torn_reads": [n], "sec_nsec_mixed": [n], "sec_halves_mixed": [0],
+                     "label": ["1x64"]})
+        rows = by_key(claims.Evidence([synthetic_run([torn("ktime", 0), torn("timespec64", 12)])]))
+        self.assertEqual(rows["torn"].ruling, "supported on the ABIs shown: the single-word layout never tore, "
+                                              "two-word layouts did")
+        rows = by_key(claims.Evidence([synthetic_run([torn("ktime", 3), torn("timespec64", 12)])]))
+        self.assertEqual(rows["torn"].ruling, "refuted: the single-word layout tore")
 
 
 class CommandLine(unittest.TestCase):

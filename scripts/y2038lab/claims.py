@@ -42,7 +42,9 @@ class Ruling:
 
 def run_label(run):
     c = run.context
-    return f"{run.abi} on {c.get('host_name', '?')} ({c.get('num_cpus', '?')} CPUs), {str(c.get('date', '?'))[:10]}"
+    mhz = f", {c['mhz_per_cpu']} MHz" if c.get("mhz_per_cpu") else ""
+    date = str(c.get("date", "?"))[:10]
+    return f"{run.abi} on {c.get('host_name', '?')} ({c.get('num_cpus', '?')} CPUs{mhz}), {date}"
 
 
 def _mib(nbytes):
@@ -197,7 +199,8 @@ def dinamani(ev):
             deltas = _slab_deltas(ev, abi, "v6", "timespec64", "packed12")
             if deltas:
                 pairs += deltas
-                figures.append(f"{abi} v6 slab memory per 10^6 cached inodes, packed12 vs timespec64: {_slab_text(deltas)}")
+                figures.append(f"{abi} v6 slab memory per 10^6 cached inodes, packed12 vs timespec64: "
+                               f"{_slab_text(deltas)}")
         covers.append("slab: " + "; ".join(SLAB_SCENARIOS.values()))
     walks = _walk_findings(ev)
     walk_figures, decided = lines(walks)
@@ -239,21 +242,24 @@ def chinner_reorder(ev):
         ruling = (f"depends on the ABI: packing saves bytes reordering cannot on {', '.join(packing_wins)}; "
                   f"not on {', '.join(same)}")
     return Ruling("chinner_reorder", claim, ruling,
-                  ["sizeof(struct inode) v6 against timespec64 (pahole; `pahole -R` for reordering): " + "; ".join(parts)],
+                  ["sizeof(struct inode) v6 against timespec64 (pahole; `pahole -R` for reordering): "
+                   + "; ".join(parts)],
                   "bytes: pahole on every ABI, body v6 (v4_4 in reports/layouts)")
 
 
 def bergmann_size(ev):
     claim = "Bergmann: the saving is not significant; 32-bit inodes must grow anyway (by how much?)"
     if not ev.sizes:
-        return Ruling("bergmann", claim, f"{NOT_MEASURABLE}: no pahole sizes given", [f"sizes: {NOT_MEASURED}"], NOT_MEASURED)
+        return Ruling("bergmann", claim, f"{NOT_MEASURABLE}: no pahole sizes given", [f"sizes: {NOT_MEASURED}"],
+                      NOT_MEASURED)
     figures, grows = [], []
     for abi in ILP32_ABIS:
         for body in ("v4_4", "v6"):
             old = ev.sizes.get((abi, body, "timespec"))
             if not old:
                 continue
-            deltas = [(r, ev.sizes[(abi, body, r)]["size"] - old["size"]) for r in SAFE_REPRS if (abi, body, r) in ev.sizes]
+            deltas = [(r, ev.sizes[(abi, body, r)]["size"] - old["size"])
+                      for r in SAFE_REPRS if (abi, body, r) in ev.sizes]
             grows += [d for _, d in deltas]
             figures.append(f"{abi} {body}: {old['size']} B with the 32-bit timespec; " +
                            ", ".join(f"{r} {d:+d} B" for r, d in deltas))
@@ -262,7 +268,8 @@ def bergmann_size(ev):
         if abi in ILP32_ABIS:
             deltas = _slab_deltas(ev, abi, "v6", "timespec", "timespec64", caches=("inode_cache",))
             if deltas:
-                figures.append(f"{abi} v6 slab memory per 10^6 cached inodes, timespec64 vs timespec: {_slab_text(deltas)}")
+                figures.append(f"{abi} v6 slab memory per 10^6 cached inodes, timespec64 vs timespec: "
+                               f"{_slab_text(deltas)}")
         savings += [d / ref for _, _, d, ref in _slab_deltas(ev, abi, "v6", "timespec64", "packed12")]
     walks = _walk_findings(ev)
     walk_figures, decided = lines(walks)
@@ -274,7 +281,9 @@ def bergmann_size(ev):
     elif min(grows) < 0:
         ruling = f"{REFUTED}: some y2038-safe layout is smaller than the 32-bit timespec one"
     else:
-        ruling = f"{SUPPORTED}: every y2038-safe layout grows 32-bit inodes, by {min(grows)} to {max(grows)} B"
+        grow = f"every y2038-safe layout grows 32-bit inodes, by {min(grows)} to {max(grows)} B"
+        faster = any(f.established and f.comparison.ratio < 1 for _, _, f in walks)
+        ruling = f"depends on the working set: {grow}" if faster else f"{SUPPORTED}: {grow}"
         if savings:
             ruling += f"; packing saves at most {-min(savings):.1%} of slab memory (SLUB model)"
         ruling += "; " + walk_clause(walks)

@@ -9,7 +9,6 @@ from .claims import (NOT_MEASURABLE, NOT_MEASURED, REFUTED, SUPPORTED, Ruling, _
                      compare_ops, lines, resolution, run_label)
 
 MAINLINE_TRUNCATE = "timestamp_truncate"
-RFC_TRUNCATE = "fs_time_trunc"
 SINGLE_WORD_REPRS = ("ktime",)     # one 64-bit word per timestamp
 BERGMANN_COUNT = 30                # "roughly 30 file systems"
 ROUGHLY = 1.5                      # "roughly": within a factor of 1.5 either way

@@ -101,7 +101,8 @@ def runs_table(a, b, pattern, measure):
                  for run, g in zip((a, b), groups)]
         band = None if None in bands else max(bands)
         finding = stats.judge(stats.compare_records(ra, rb, measure), band,
-                              controlled=bool(ra.repr) and a.abi in stats.LP64_ABIS, effect="changed")
+                              controlled=bool(ra.repr) and {a.abi, b.abi} <= set(stats.LP64_ABIS),
+                              effect="changed")
         lines.append(_row(name, finding, band, _flags(ra, rb)))
     return lines
 
@@ -110,7 +111,8 @@ def repr_table(run, base, other, pattern, measure):
     """Per operation of RUN: OTHER against BASE, with the layout verdict."""
     lines = [HEADER.format(a=base, b=other)]
     groups = stats.by_layout(run)
-    for key, cells in sorted(stats.findings(run, base_repr=base, measure=measure).items(), key=lambda kv: str(kv[0])):
+    found = stats.findings(run, base_repr=base, measure=measure)
+    for key, cells in sorted(found.items(), key=lambda kv: str(kv[0])):
         finding = cells.get(other)
         rec = groups[key].get(other)
         if finding is None or (pattern and not pattern.search(rec.name)):

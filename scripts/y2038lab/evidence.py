@@ -41,7 +41,8 @@ def _read(path, columns):
             header = reader.fieldnames or []
             missing = [c for c in columns if c not in header]
             if missing:
-                raise InputError(f"{path}: missing column(s) {', '.join(missing)} (header: {','.join(header) or 'empty'})")
+                raise InputError(f"{path}: missing column(s) {', '.join(missing)} "
+                                 f"(header: {','.join(header) or 'empty'})")
             rows = list(reader)
     except OSError as err:
         raise InputError(f"{path}: cannot read ({err.strerror or err})") from err

@@ -14,11 +14,18 @@
   * ops/s against threads (load/*), medians with min-max whiskers.
 Every title says what is measured and where (machine, date, real or CPU
 time); every file is written through fsio.save_figure.
+
+Command line (a report fragment listing the plots, PNGs beside it):
+    python3 -m y2038lab.plots [--json RUN.json ...] [--sizes reports/layouts]
+        [--cpu] [--prefix P] --out-dir DIR --fragment DIR/NN-plots.md
 """
+import argparse
 import math
 import os
 import statistics
 import textwrap
+
+import sys
 
 from . import fsio, stats
 from .claims import run_label
@@ -261,3 +268,37 @@ def render_all(runs, out_dir, sizes_dir=None, prefix="", measure="real"):
             plt.close(fig)
         out.append((title, path))
     return out
+
+
+def fragment(made, heading="## Plots"):
+    """Markdown listing [(title, path)], images by file name (copied beside REPORT.md)."""
+    lines = [heading, ""]
+    if not made:
+        lines.append("No plots: no benchmark run or size table was given.")
+    for title, path in made:
+        lines += [f"### {title}", "", f"![{title}]({os.path.basename(path)})", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="plots", description="The plots of REPORT.md, and a fragment listing them.")
+    parser.add_argument("--json", action="append", default=[], metavar="RUN.json", help="y2038-bench JSON")
+    parser.add_argument("--sizes", metavar="DIR", help="reports/layouts (sizes-<abi>.csv, slab.csv)")
+    parser.add_argument("--cpu", action="store_true", help="plot CPU time instead of real time")
+    parser.add_argument("--prefix", default="", help="file name prefix of the PNGs")
+    parser.add_argument("--out-dir", required=True, metavar="DIR", help="where the PNGs go")
+    parser.add_argument("--fragment", required=True, metavar="FILE", help="the Markdown fragment")
+    args = parser.parse_args(argv)
+
+    def run():
+        fsio.check_output_path(args.fragment)
+        if args.sizes and not os.path.isdir(args.sizes):
+            raise fsio.InputError(f"{args.sizes}: folder does not exist")
+        made = render_all(args.json, args.out_dir, args.sizes, args.prefix, "cpu" if args.cpu else "real")
+        fsio.write_text(args.fragment, fragment(made))
+        return 0
+    return fsio.run_main(run, "plots")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

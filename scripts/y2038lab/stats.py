@@ -10,7 +10,7 @@ them) and gives:
     the ratio: the distribution-free Hodges-Lehmann interval of the shift in
     log-time, i.e. order statistics of all pairwise ratios, with the rank
     cut-off taken from the exact null distribution of U (normal
-    approximation beyond 2,500 pairs).  No resampling, nothing random.
+    approximation beyond 400 pairs).  No resampling, nothing random.
 
 A difference counts as a *layout effect* only when all of these hold:
 
@@ -35,6 +35,7 @@ Real time against CPU time: on a single-threaded benchmark a repetition
 whose real time exceeds its CPU time by more than DISTURBED_EXCESS lost the
 CPU to something else; such rows are flagged (`disturbance`).
 """
+import functools
 import math
 import statistics
 from dataclasses import dataclass
@@ -45,7 +46,7 @@ ALPHA = 0.05
 CONFIDENCE = 0.95
 MIN_REPETITIONS = 9          # compare.py's UTEST_OPTIMAL_REPETITIONS
 DISTURBED_EXCESS = 0.10      # real > cpu * 1.10: the repetition was disturbed
-EXACT_PAIRS = 2500           # exact U distribution up to n * m pairs
+EXACT_PAIRS = 400            # exact U distribution up to n * m pairs (20 + 20)
 REFERENCE_REPR = "timespec64"
 TWIN_REPR = "timespec"       # timespec64's layout on every LP64 ABI
 LP64_ABIS = ("x86_64", "aarch64", "riscv64")
@@ -77,6 +78,7 @@ def _u_cdf_counts(n, m):
     return f[m]
 
 
+@functools.lru_cache(maxsize=None)
 def _rank_cutoff(n, m, confidence):
     """c such that [D_(c), D_(nm-c+1)] covers >= confidence; 0 if none does."""
     tail = (1 - confidence) / 2
@@ -114,6 +116,7 @@ class Comparison:
     low: float = None          # 95 % interval of the ratio (None: too few)
     high: float = None
     p: float = None            # None when too few repetitions
+    note: str = ""             # e.g. the disturbance of the records compared
 
     @property
     def enough(self):
@@ -124,11 +127,14 @@ class Comparison:
         return self.enough and self.p is not None and self.p < ALPHA
 
     def text(self):
-        """'+12.1 % [+8.0, +15.3], p = 0.0004, n = 9+9' for a table cell or a mail."""
+        """'+12.1 % [+8.0, +15.3], p = 0.004, n = 9+9' for a table cell or a mail."""
         n = f"n = {self.n_base}+{self.n_contender}"
+        note = f" ({self.note})" if self.note else ""
         if not self.enough:
-            return f"{pct(self.ratio)} (median ratio), {n}: too few repetitions for a U test (needs {MIN_REPETITIONS}+)"
-        return f"{pct(self.ratio)} [{pct(self.low, sign_only=True)}, {pct(self.high, sign_only=True)}], {p_text(self.p)}, {n}"
+            return (f"{pct(self.ratio)} (median ratio), {n}{note}: too few repetitions for a U test "
+                    f"(needs {MIN_REPETITIONS}+)")
+        return (f"{pct(self.ratio)} [{pct(self.low, sign_only=True)}, {pct(self.high, sign_only=True)}], "
+                f"{p_text(self.p)}, {n}{note}")
 
 
 def pct(ratio, sign_only=False):
@@ -273,7 +279,13 @@ def sample(record, measure="real"):
 
 
 def compare_records(base, contender, measure="real"):
-    return compare(sample(base, measure), sample(contender, measure), base.name, contender.name)
+    """Comparison of two results.Records; its note says if either run was disturbed."""
+    comp = compare(sample(base, measure), sample(contender, measure), base.name, contender.name)
+    flags = [d for d in (disturbance(base), disturbance(contender)) if d and d.disturbed]
+    if flags:
+        comp.note = ("disturbed: " + " and ".join(f"{d.disturbed}/{d.repetitions}" for d in flags) +
+                     f" repetitions with real time > CPU time + {DISTURBED_EXCESS:.0%}")
+    return comp
 
 
 def twin_band(run, key, groups=None, measure="real"):

@@ -21,12 +21,12 @@ from . import claims, claims_code, evidence, fsio, stats
 
 PROG = "verdict"
 
-# What mainline eventually did, per claim (kernel history, not measured here).
+# What mainline eventually did, per claim (kernel history, not measured by this suite).
 MAINLINE = {
     "dinamani": "Not merged as proposed: v4.18 put struct timespec64 (16 B on 64-bit) in struct inode; "
-                "v6.11 split each timestamp into time64_t seconds and u32 nanoseconds (8 B smaller on x86_64).",
-    "chinner_reorder": "v6.11 did both: 12 bytes per timestamp, with the three nanosecond fields placed "
-                       "together so that no holes are left.",
+                "v6.11 split each timestamp into time64_t seconds and u32 nanoseconds (the scalar layout here).",
+    "chinner_reorder": "v6.11 did both: 12 bytes per timestamp, and the three u32 nanosecond fields placed "
+                       "together after the three seconds (the scalar layout here).",
     "bergmann": "v4.18: struct timespec64 in struct inode on every ABI, so 32-bit inodes grew.",
     "rfc": "The VFS_INODE_*_XTIME() macros were never merged; v6.6 added inode_get_ctime()/inode_set_ctime*() "
            "and v6.7 the atime/mtime accessors, converting every file system with Coccinelle.",
