@@ -66,6 +66,7 @@ class Record:
     aggregates: dict = field(default_factory=dict)
     unit: str = "ns"          # the unit Google Benchmark reported in, for display
     iterations: list = field(default_factory=list)
+    label: str = ""           # SetLabel() text of the first row that has one
 
     @property
     def is_layout(self):
@@ -287,6 +288,8 @@ def parse_run(text, path):
             rec.real_ns.append(real * UNIT_NS[unit])
             rec.cpu_ns.append(cpu * UNIT_NS[unit])
             rec.iterations.append(iters)
+            if not rec.label and isinstance(row.get("label"), str):
+                rec.label = row["label"]
             for key, value in counters.items():
                 rec.counters.setdefault(key, []).append(_number(path, where, key, value, signed=True))
         else:
