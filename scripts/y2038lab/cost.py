@@ -30,13 +30,14 @@ VARIANT_ORDER = ("x86_64", "i686", "armv7-a-thumb2", "armv7-a-arm", "armv7ve-thu
 LOOPS = ("get_mtime", "set_mtime", "stat")
 CSV_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instructions",
                "code_bytes", "libcalls", "libcalls_static", "calls", "mca_cpu",
-               "mca_block_rthroughput", "mca_cycles_per_iteration", "workaround", "check")
+               "mca_block_rthroughput", "mca_cycles_per_iteration", "workaround", "check", "source")
 
 
 @dataclass
 class VariantResult:
     variant: cost_trace.Variant
     command: list = field(default_factory=list)
+    source: str = ""                          # what made the instruction counts
     rows: list = field(default_factory=list)   # dicts with CSV_COLUMNS
     checked: int = 0                          # rows whose trace matched objdump exactly
 
@@ -94,7 +95,7 @@ def count_variant(variant):
     command, regions = cost_trace.trace_variant(variant, symbols)
     funcs, sizes = objects_of(variant)
     linked = cost_objdump.disassemble(variant.objdump, variant.harness, relocs=False)
-    result = VariantResult(variant, command)
+    result = VariantResult(variant, command, f"qemu-user trace: {' '.join(command[:-1])}")
     for region in regions:
         subject = region.subject
         insns = funcs.get(subject)
@@ -104,7 +105,7 @@ def count_variant(variant):
         check = trace_check(region, linked.get(subject), *symbols_table[subject])
         result.checked += check == "exact"
         dynamic = {s: n for s, n in sorted(region.entries.items()) if s != subject}
-        static_calls = cost_objdump.library_calls(insns)
+        static_calls = cost_objdump.reachable_calls(funcs, subject)
         result.rows.append({
             "abi": variant.abi, "variant": variant.name, "body": region.body, "repr": region.repr,
             "operation": region.operation, "measure": "instructions",
@@ -112,7 +113,7 @@ def count_variant(variant):
             "libcalls": " ".join(f"{s}:{n}" for s, n in dynamic.items() if cost_trace.HELPER_RE.match(s)),
             "libcalls_static": " ".join(helpers(static_calls)),
             "calls": " ".join(f"{s}:{n}" for s, n in dynamic.items() if not cost_trace.HELPER_RE.match(s)),
-            "check": check,
+            "check": check, "source": result.source,
         })
     return result, funcs
 
@@ -149,7 +150,7 @@ def model_variant(variant, funcs, jobs=2):
                 "mca_cpu": cpu,
                 "mca_block_rthroughput": "" if r.block_rthroughput is None else f"{r.block_rthroughput:g}",
                 "mca_cycles_per_iteration": "" if r.cycles_per_iteration is None else f"{r.cycles_per_iteration:.2f}",
-                "workaround": r.workaround,
+                "workaround": r.workaround, "source": f"llvm-mca {cost_mca.mca_version()}",
             })
     return rows
 
@@ -180,10 +181,10 @@ def main(argv=None):
     rep.add_argument("--command", default="scripts/lab cost", help="the command named in the header")
     args = parser.parse_args(argv)
 
-    from . import cost_report  # rendering only when asked to report
+    from . import cost_report, cost_validate  # rendering only when asked to report
     if not os.path.isdir(args.out):
         raise InputError(f"{args.out}: output folder does not exist")
-    bench = cost_report.read_bench_json(args.bench_json) if args.bench_json else None
+    bench = cost_validate.read_bench_json(args.bench_json) if args.bench_json else None
     results = collect(args.build, log=lambda text: print(text, file=sys.stderr))
     cost_report.write_reports(results, bench, args.out, args.command)
     print(f"cost: wrote {os.path.join(args.out, 'cost.csv')} and {os.path.join(args.out, 'COST.md')}")

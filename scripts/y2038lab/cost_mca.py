@@ -18,6 +18,7 @@ Known obstacles, handled and marked per cell (the `workaround` column):
  - Thumb-2 IT blocks are rejected by llvm-mca 14: such a Thumb-2 loop gets no
    figure; the ARM-mode variant (armv7-a-arm) is the modelled armv7 code.
 """
+import functools
 import re
 import subprocess
 from dataclasses import dataclass
@@ -71,6 +72,7 @@ def triple_for(abi, variant_name):
     return TRIPLES[abi]
 
 
+@functools.lru_cache(maxsize=None)
 def mca_version():
     try:
         out = subprocess.run(["llvm-mca", "--version"], stdout=subprocess.PIPE, text=True,
@@ -81,13 +83,16 @@ def mca_version():
     return m.group(1) if m else "unknown"
 
 
-def host_zen():
-    """(generation, the llvm-mca 14 model used, /proc/cpuinfo description) or None."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            text = f.read()
-    except OSError:
-        return None
+def host_zen(text=None):
+    """(generation, the llvm-mca 14 model used, description) of an AMD Zen host, else None.
+
+    TEXT is /proc/cpuinfo's (read when None)."""
+    if text is None:
+        try:
+            with open("/proc/cpuinfo", encoding="utf-8") as f:
+                text = f.read()
+        except OSError:
+            return None
     fields = dict(re.findall(r"^(vendor_id|cpu family|model|model name)\s*:\s*(.+)$", text, re.M))
     if fields.get("vendor_id") != "AuthenticAMD":
         return None

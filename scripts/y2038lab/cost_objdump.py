@@ -77,6 +77,19 @@ def library_calls(insns):
     return sorted({sym for insn in insns for kind, sym in insn.relocs if kind in CALL_RELOCS})
 
 
+def reachable_calls(funcs, name):
+    """Call targets of NAME and of every function of FUNCS it reaches (the call
+    graph within the objects: fat_time_unix2fat -> time64_to_tm -> __divdi3)."""
+    seen, todo, targets = {name}, [name], set()
+    while todo:
+        for target in library_calls(funcs.get(todo.pop(), [])):
+            targets.add(target)
+            if target in funcs and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return sorted(targets - {name})
+
+
 def symbol_table(nm, path):
     """{symbol: (start, size)} of the defined functions in PATH (nm -S)."""
     table = {}

@@ -2,13 +2,13 @@
 import csv
 import datetime
 import io
-import json
 import os
 import platform
 import re
 import subprocess
 
 from . import cost_mca
+from .cost_validate import validation_section
 from .fsio import InputError, write_text
 
 REFERENCE_REPR = "timespec64"
@@ -18,40 +18,7 @@ MTIME_OPS = ("get_mtime", "set_mtime", "compare_mtime", "swap_mtime", "rfc_get_m
 TRUNCATIONS = ("fs_time_trunc", "timestamp_truncate", "timestamp_truncate_reciprocal",
                "timespec64_trunc")
 DIVIDING_GRANS = ("100", "1000", "1000000")
-TOLERANCE = 0.15
 HAND = {"division_free": 117, "mainline": 232}
-
-
-def read_bench_json(path):
-    """{"path", "mhz", "ns": {(op, body, repr): median ns}, "context"} of a y2038-bench JSON."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as err:
-        raise InputError(f"{path}: cannot read ({err.strerror or err})") from err
-    except ValueError as err:
-        raise InputError(f"{path}: not JSON ({err})") from err
-    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
-        raise InputError(f"{path}: not Google Benchmark JSON (no 'benchmarks' list)")
-    context = data.get("context") or {}
-    mhz = context.get("mhz_per_cpu")
-    if not isinstance(mhz, (int, float)) or mhz <= 0:
-        raise InputError(f"{path}: context.mhz_per_cpu missing or not positive")
-    scale = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
-    samples = {}
-    for b in data["benchmarks"]:
-        m = re.match(r"^accessor/(get_mtime|set_mtime)/([^/]+)/([^/]+)$", b.get("run_name", b.get("name", "")))
-        if not m or b.get("run_type", "iteration") != "iteration" or b.get("error_occurred"):
-            continue
-        if b.get("time_unit", "ns") not in scale or not isinstance(b.get("real_time"), (int, float)):
-            raise InputError(f"{path}: {b.get('name')}: unusable real_time/time_unit")
-        samples.setdefault(m.groups(), []).append(b["real_time"] * scale[b.get("time_unit", "ns")])
-    if not samples:
-        raise InputError(f"{path}: no accessor/get_mtime or accessor/set_mtime iterations")
-    ns = {key: sorted(v)[len(v) // 2] if len(v) % 2 else sum(sorted(v)[len(v) // 2 - 1:len(v) // 2 + 1]) / 2
-          for key, v in samples.items()}
-    return {"path": path, "mhz": float(mhz), "ns": ns, "context": context,
-            "repetitions": max(len(v) for v in samples.values())}
 
 
 def write_csv(rows, path):
@@ -227,9 +194,9 @@ def libcall_section(results, counts):
         if body == "-" and fn not in fns:
             fns.append(fn)
     lines = ["### Library calls (objdump -dr of the real objects)", "",
-             "Compiler-runtime helpers each function's object calls (relocations of calls and tail "
-             "calls); — none: every operation is inline. The accessors call none on any ABI "
-             "(cost.csv `libcalls_static`).", "",
+             "Compiler-runtime helpers each function calls, itself or through the fstime functions it "
+             "calls (relocations of calls and tail calls in the objects); — none: every operation is "
+             "inline. What one call executes is in the tables above (from the trace).", "",
              "| function | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for fn in fns:
         cells = []
@@ -239,10 +206,10 @@ def libcall_section(results, counts):
             cells.append("—" if c is None or not c["libcalls_static"] else
                          ", ".join(f"`{h}`" for h in c["libcalls_static"].split()))
         lines.append(f"| {fn} | " + " | ".join(cells) + " |")
-    accessor_calls = sorted({c["libcalls_static"] for (_, body, _, _), c in counts.items()
-                             if body != "-" and c["libcalls_static"]})
-    if accessor_calls:
-        lines += ["", f"Accessors with helper calls: {', '.join(accessor_calls)} (cost.csv)."]
+    accessor_calls = sorted({f"{h} ({var} {rp} {op})" for (var, body, rp, op), c in counts.items()
+                             if body != "-" for h in c["libcalls_static"].split()})
+    lines += ["", "Accessors: " + ("; ".join(accessor_calls) if accessor_calls else
+                                   "no helper call in any accessor on any ABI") + " (cost.csv `libcalls_static`)."]
     return lines + [""]
 
 
@@ -254,6 +221,7 @@ def hand_measurement_section(counts):
              f"`__aeabi_uidivmod` once per call at granularities 100 ns–1 ms, and the division-free "
              f"variant needs about {HAND['division_free']} instructions against {HAND['mainline']}; "
              "on i686 and armv7ve the division is inline.", ""]
+    all_ratios = {}
     for variant in ("armv7-a-thumb2", "armv7-a-arm", "armv7ve-thumb2", "i686"):
         calls, figures = [], []
         for gran in DIVIDING_GRANS:
@@ -271,47 +239,79 @@ def hand_measurement_section(counts):
         if not calls:
             continue
         per_call = sorted(set(calls))
+
+        def span(lo, hi):
+            return f"{lo}" if lo == hi else f"{lo}–{hi}"
         lo_m, hi_m = min(f[0] for f in figures), max(f[0] for f in figures)
         lo_d, hi_d = min(f[1] for f in figures), max(f[1] for f in figures)
-        lines.append(f"- **{variant}**: `__aeabi_uidivmod` calls per truncation at 100 ns–1 ms: "
-                     f"{' or '.join(map(str, per_call))} (trace); mainline {lo_m}–{hi_m} instructions, "
-                     f"division-free {lo_d}–{hi_d} (ratio {lo_d / hi_m:.2f}–{hi_d / lo_m:.2f}).")
-    lines += ["", "Where the counts differ from the hand figures the inputs differ: the software "
-              "divide's count grows with the quotient's bits, and the hand figures' input is not "
-              "recorded; both inputs here are in cost.csv.", ""]
-    return lines
+        verdict = ("once per call" if per_call == [1] else "never (inline divide)" if per_call == [0]
+                   else f"{' or '.join(map(str, per_call))} times per call")
+        ratios = sorted({round(d / m, 2) for m, d in figures})
+        all_ratios[variant] = ratios
+        lines.append(f"- **{variant}**: `__aeabi_uidivmod` {verdict} (trace of "
+                     f"{len(calls)} RFC and mainline truncations); timestamp_truncate {span(lo_m, hi_m)} instructions, "
+                     f"division-free {span(lo_d, hi_d)} (division-free / mainline "
+                     f"{span(ratios[0], ratios[-1])}).")
+    hand = HAND["division_free"] / HAND["mainline"]
+    soft = [r for v, r in all_ratios.items() if v.startswith("armv7-a")]
+    if soft:
+        lo, hi = min(min(r) for r in soft), max(max(r) for r in soft)
+        lines += ["", f"The hand ratio {HAND['division_free']}/{HAND['mainline']} = {hand:.2f} "
+                  + ("lies within" if lo <= hand <= hi else "lies outside")
+                  + f" the range counted here on armv7-a ({lo:.2f}–{hi:.2f}). The absolute counts differ "
+                  "from the hand figures (whose input and build are not recorded): the software divide's "
+                  "count grows with the quotient's bits, which is why both inputs are counted."]
+    return lines + [""]
 
 
 def mca_section(results, models):
     lines = ["### Core models: llvm-mca on the inner loops (a model's cycles, body v6)", "",
              "Loops (cost/cost_layout.c, taken from the objects by objdump): `get_mtime` and "
-             "`set_mtime` are bench/accessor.c's loop (256 operations round 16 inodes, a compiler "
-             "barrier after each); `stat` is bench/walk.c's stat loop body (generic_fillattr) written "
-             "again in the harness in the same shape. Cell: Block RThroughput / simulated cycles per "
-             "iteration (1000 iterations); † a workaround (listed below), n/m: no model.", ""]
+             "`set_mtime` are bench/accessor.c's loop written again in the harness (256 operations "
+             "round 16 inodes, a compiler barrier after each); `stat` is bench/walk.c's stat loop "
+             "(generic_fillattr: i_size under the seqcount on 32-bit ABIs, three timestamps, "
+             "multigrain's I_CTIME_QUERIED), likewise. Cell: Block RThroughput / simulated cycles per "
+             f"iteration (1000 iterations), ratio of the latter to {REFERENCE_REPR}; † a workaround "
+             "(listed below).", ""]
     notes = {}
     for r in results:
-        cpus = cost_mca.cpus_for(r.variant.abi)
+        name = r.variant.name
+        cpus = [cpu for cpu in cost_mca.cpus_for(r.variant.abi)
+                if any(m["mca_block_rthroughput"] for k, m in models.items() if k[0] == name and k[4] == cpu)]
+        for cpu in cost_mca.cpus_for(r.variant.abi):
+            if cpu not in cpus:
+                missing = next((m["workaround"] for k, m in models.items() if k[0] == name and k[4] == cpu),
+                               "not run")
+                notes.setdefault(missing, set()).add(f"{name} {cpu}")
         reprs = [rp for body, rp, _ in r.variant.layouts if body == "v6"]
-        lines += [f"#### {r.variant.name}", "",
-                  "| loop | repr | " + " | ".join(cpus) + " |", "|---|---|" + "---:|" * len(cpus)]
+        lines += [f"#### {name}", "", "| loop | repr | " + " | ".join(cpus) + " |",
+                  "|---|---|" + "---:|" * len(cpus)]
         for loop in ("get_mtime", "set_mtime", "stat"):
             for rp in reprs:
                 cells = []
                 for cpu in cpus:
-                    m = models.get((r.variant.name, "v6", rp, f"loop/{loop}", cpu))
+                    m = models.get((name, "v6", rp, f"loop/{loop}", cpu))
+                    ref = models.get((name, "v6", REFERENCE_REPR, f"loop/{loop}", cpu))
                     if m is None or not m["mca_block_rthroughput"]:
-                        cells.append("n/m")
-                        if m is not None:
-                            notes.setdefault(m["workaround"], set()).add(f"{r.variant.name} {cpu}")
+                        cells.append("—" if m is None else f"— ({m['workaround'][:40]})")
                         continue
                     mark = ""
                     if m["workaround"]:
                         mark = "†"
-                        notes.setdefault(m["workaround"], set()).add(f"{r.variant.name} {cpu} {loop}/{rp}")
-                    cells.append(f"{m['mca_block_rthroughput']} / {m['mca_cycles_per_iteration']}{mark}")
+                        notes.setdefault(m["workaround"], set()).add(f"{name} {cpu} {loop}/{rp}")
+                    rel = (ratio(float(m["mca_cycles_per_iteration"]), float(ref["mca_cycles_per_iteration"]))
+                           if ref and ref["mca_cycles_per_iteration"] else "")
+                    cells.append(f"{m['mca_block_rthroughput']} / {m['mca_cycles_per_iteration']} {rel}{mark}")
                 lines.append(f"| {loop} | {rp} | " + " | ".join(cells) + " |")
         lines.append("")
+        figures = {cpu: [(m["mca_block_rthroughput"], m["mca_cycles_per_iteration"])
+                         for k, m in sorted(models.items()) if k[0] == name and k[4] == cpu]
+                   for cpu in cpus}
+        for i, a in enumerate(cpus):
+            for b in cpus[i + 1:]:
+                if figures[a] == figures[b]:
+                    lines += [f"{a} and {b}: identical figures for every loop and layout "
+                              "(LLVM 14 schedules both with one model).", ""]
     if notes:
         lines += ["Workarounds and missing models:", ""]
         for note, cells in sorted(notes.items()):
@@ -320,51 +320,6 @@ def mca_section(results, models):
             lines.append(f"- {note}: {', '.join(shown[:6])}{more}")
         lines.append("")
     return lines
-
-
-def validation_section(models, bench):
-    zen = cost_mca.host_zen()
-    cpu = cost_mca.cpus_for("x86_64")[0]
-    lines = ["### Host validation: the model against this host's measured accessor times", ""]
-    if zen:
-        lines.append(f"Host core: {zen[2]} = {zen[0]}; llvm-mca 14's model used: {zen[1]}"
-                     + ("" if zen[0] == zen[1] else f" (LLVM 14 has no {zen[0]} model; {zen[1]} is its newest)") + ".")
-    if bench is None:
-        return lines + ["", "**The validation row is missing**: no y2038-bench JSON was given "
-                        "(`scripts/lab cost path/to/bench-x86_64.json`).", ""]
-    ctx = bench["context"]
-    lines += ["", f"Measured: `{bench['path']}` ({ctx.get('date', '?')}, host {ctx.get('host_name', '?')}, "
-              f"median of {bench['repetitions']} repetitions per benchmark), a timing. Model: {cpu}'s "
-              f"simulated cycles per iteration of the same loop (x86_64 objects), converted at the JSON's "
-              f"mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not expose its real clock).", "",
-              "| benchmark | model cycles | model ns | measured ns | model / measured |",
-              "|---|---:|---:|---:|---:|"]
-    worst, compared = 0.0, []
-    for (op, body, rp), ns in sorted(bench["ns"].items()):
-        m = models.get(("x86_64", body, rp, f"loop/{op}", cpu))
-        if m is None or not m["mca_cycles_per_iteration"]:
-            continue
-        cycles = float(m["mca_cycles_per_iteration"])
-        model_ns = cycles / (bench["mhz"] / 1000.0)
-        compared.append((op, body, rp, model_ns, ns))
-        worst = max(worst, abs(model_ns / ns - 1))
-        lines.append(f"| accessor/{op}/{body}/{rp} | {cycles:.2f} | {model_ns:.3f} | {ns:.3f} | {model_ns / ns:.2f} |")
-    if not compared:
-        return lines + ["", "**No benchmark of the JSON matches a modelled loop**: no validation.", ""]
-    agree = worst <= TOLERANCE
-    lines += ["", (f"**The model agrees with the measurement within {TOLERANCE:.0%}** on every row "
-                   f"(largest deviation {worst:.0%}).") if agree else
-              (f"**The model does not agree with the measurement within {TOLERANCE:.0%}**: the largest "
-               f"deviation is {worst:.0%}; model cycles above are not validated against this host.")]
-    for op in ("get_mtime", "set_mtime"):
-        rows = [c for c in compared if c[0] == op and c[1] == "v6"]
-        if len(rows) > 1:
-            by_model = [c[2] for c in sorted(rows, key=lambda c: c[3])]
-            by_time = [c[2] for c in sorted(rows, key=lambda c: c[4])]
-            lines.append(f"Ranking of {op}/v6, fastest first: model {', '.join(by_model)}; measured "
-                         f"{', '.join(by_time)} ({'the same' if by_model == by_time else 'not the same'}; "
-                         "differences below the timing's spread are not rankings).")
-    return lines + [""]
 
 
 def write_reports(results, bench, out, command):
