@@ -183,7 +183,7 @@ static COST_NOINLINE void COST_OP(boundary_from_fs_mtime)(void *fixture, struct 
  * stat_seq loop body, generic_fillattr(), written again here in the same
  * shape (walk.c keeps it static inside the benchmark): the members it reads,
  * i_size under the seqcount on 32-bit ABIs, the three timestamps, and
- * multigrain's I_CTIME_QUERIED (set beforehand, as in walk's steady state).
+ * multigrain's I_CTIME_QUERIED test (and the atomic OR it guards).
  */
 static COST_NOINLINE uint64_t COST_LOOP(get_mtime)(void *fixture)
 {

@@ -50,10 +50,9 @@ struct cost_row {
 	const struct cost_fstime_op *fop;
 	uint32_t gran;
 	long nsec; /* the input's tv_nsec */
+	int failed; /* set by the checks */
 	char operation[80];
 };
-
-static int failures;
 
 /*
  * The truncations run at two inputs: the harness's usual 123456789 ns and
@@ -63,16 +62,16 @@ static int failures;
  */
 static const long cost_trunc_nsec[] = { COST_IN_NSEC, 999999999L };
 
-static void cost_fail(const struct cost_row *row, const char *what, struct timespec64 got,
+static void cost_fail(struct cost_row *row, const char *what, struct timespec64 got,
 		      struct timespec64 want)
 {
 	fprintf(stderr, "cost-harness: FAIL %s/%s/%s: %s: got {%" PRId64 ", %ld}, want {%" PRId64
 		", %ld}\n", row->layout ? row->layout->body : "-", row->layout ? row->layout->repr : "-",
 		row->operation, what, got.tv_sec, got.tv_nsec, want.tv_sec, want.tv_nsec);
-	failures++;
+	row->failed = 1;
 }
 
-static void cost_check_ts(const struct cost_row *row, const char *what, struct timespec64 got,
+static void cost_check_ts(struct cost_row *row, const char *what, struct timespec64 got,
 			  struct timespec64 want)
 {
 	if (got.tv_sec != want.tv_sec || got.tv_nsec != want.tv_nsec)
@@ -84,7 +83,7 @@ static struct timespec64 cost_ts(time64_t sec, long nsec)
 	return (struct timespec64){ .tv_sec = sec, .tv_nsec = nsec };
 }
 
-static void cost_check_layout_row(const struct cost_row *row, const struct cost_io *io)
+static void cost_check_layout_row(struct cost_row *row, const struct cost_io *io)
 {
 	const struct cost_layout *l = row->layout;
 	struct timespec64 t0 = cost_ts(COST_INODE0_SEC, COST_INODE0_NSEC);
@@ -120,7 +119,7 @@ static void cost_check_layout_row(const struct cost_row *row, const struct cost_
 	}
 }
 
-static void cost_check_fstime_row(const struct cost_row *row, const struct cost_io *io)
+static void cost_check_fstime_row(struct cost_row *row, const struct cost_io *io)
 {
 	struct timespec64 in = io->in;
 
@@ -175,9 +174,11 @@ static void cost_run_row(struct cost_row *row, struct cost_io *io, struct super_
 	}
 }
 
-/* The llvm-mca loops run once each, so that their results are checked too. */
-static void cost_run_loops(const struct cost_layout *l, void *fixture)
+/* The llvm-mca loops run once each, so that their results are checked too.
+ * Returns the number of failed checks. */
+static int cost_run_loops(const struct cost_layout *l, void *fixture)
 {
+	int failures = 0;
 	uint64_t want = 0, got;
 
 	for (int i = 0; i < COST_LOOP_BATCH; i++)
@@ -193,6 +194,7 @@ static void cost_run_loops(const struct cost_layout *l, void *fixture)
 		fprintf(stderr, "cost-harness: FAIL %s/%s/loop_stat: sum 0\n", l->body, l->repr);
 		failures++;
 	}
+	return failures;
 }
 
 int main(int argc, char **argv)
@@ -205,6 +207,7 @@ int main(int argc, char **argv)
 	struct cost_row *rows;
 	struct cost_io io;
 	void **fixtures;
+	int failures = 0;
 
 	(void)argv;
 	if (argc != 1) {
@@ -229,7 +232,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		layout->fixture_init(fixture);
-		cost_run_loops(layout, fixture);
+		failures += cost_run_loops(layout, fixture);
 		for (size_t o = 0; o < layout->op_count; o++, k++) {
 			rows[k] = (struct cost_row){ .layout = layout, .lop = &layout->ops[o],
 						     .fixture = fixture, .nsec = COST_IN_NSEC };
@@ -260,8 +263,10 @@ int main(int argc, char **argv)
 	fflush(stdout);
 
 	memset(&io, 0, sizeof(io));
-	for (k = 0; k < nrows; k++)
+	for (k = 0; k < nrows; k++) {
 		cost_run_row(&rows[k], &io, &sb, &sbi);
+		failures += rows[k].failed;
+	}
 
 	for (size_t l = 0; l < cost_layout_count; l++)
 		free(fixtures[l]);

@@ -129,6 +129,11 @@ def inner_loop(insns):
     return insns[start:best[1] + 1]
 
 
+def inner_branches(loop):
+    """Branches inside a loop body other than its own backward branch."""
+    return sum(1 for insn in loop[:-1] if branch_target(insn) is not None)
+
+
 def mca_source(insns, label=".Lloop"):
     """Assembly text llvm-mca accepts: comments dropped, every branch target a label."""
     lines = [f"{label}:"]

@@ -28,7 +28,7 @@ from .fsio import InputError
 QEMU = {"x86_64": "qemu-x86_64", "i386": "qemu-i386", "armhf": "qemu-arm",
         "aarch64": "qemu-aarch64", "riscv64": "qemu-riscv64"}
 MANIFEST_KEYS = ("abi", "compiler", "flags", "kernel_flags", "harness", "fstime", "objdump", "nm")
-TRACE_RE = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/[0-9a-f]+/[0-9a-f]+\] ?(\S*)")
+TRACE_RE = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/[0-9a-f]+/[0-9a-f]+\]")
 # The driver's own instructions: argument set-up, the calls, the markers.
 DRIVER_RE = re.compile(r"^(main|cost_mark_begin|cost_mark_end|cost_run_\w*|cost_call_\w*)$")
 # Compiler-runtime helpers (libgcc) and the string functions GCC may call.
@@ -110,7 +110,7 @@ class Region:
         return self.operation.split("/")[0]
 
 
-def qemu_command(variant, log_path=None):
+def qemu_command(variant):
     """The tracing command line for VARIANT's harness (qemu 7.2 or later)."""
     qemu = shutil.which(QEMU[variant.abi])
     if not qemu:
@@ -118,10 +118,7 @@ def qemu_command(variant, log_path=None):
     helptext = subprocess.run([qemu, "-h"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True, check=False).stdout
     one_insn = "-one-insn-per-tb" if "-one-insn-per-tb" in helptext else "-singlestep"
-    cmd = [qemu, one_insn, "-d", "exec,nochain"]
-    if log_path:
-        cmd += ["-D", log_path]
-    return cmd + [variant.harness]
+    return [qemu, one_insn, "-d", "exec,nochain", variant.harness]
 
 
 def parse_rows(stdout, source):
