@@ -57,8 +57,9 @@ struct cost_row {
 /*
  * The truncations run at two inputs: the harness's usual 123456789 ns and
  * 999999999 ns, the largest valid value.  A software divide (libgcc's
- * __udivsi3 on armv7-a) takes longer the more quotient bits there are, so
- * the two bracket the count; everything else does not depend on the value.
+ * __udivsi3 on armv7-a) takes longer the more quotient bits there are, and
+ * the largest dividend has the most: the second input gives the longest
+ * divide at each granularity.  Nothing else depends on the value.
  */
 static const long cost_trunc_nsec[] = { COST_IN_NSEC, 999999999L };
 

@@ -9,7 +9,7 @@ import subprocess
 
 from . import cost_mca
 from .cost_validate import validation_section
-from .fsio import InputError, write_text
+from .fsio import write_text
 
 REFERENCE_REPR = "timespec64"
 MTIME_OPS = ("get_mtime", "set_mtime", "compare_mtime", "swap_mtime", "rfc_get_mtime",
@@ -143,8 +143,8 @@ def truncation_section(results, counts):
     lines = ["### Clamp and truncate: instructions per call (qemu-user count)", "",
              "The fstime function alone (cost/cost_fstime.c's trampoline left out), with every helper "
              "it calls; an ext4 super block (extra timestamps), input 2033-05-18T03:33:20 inside its "
-             "range. Cell: at tv_nsec 123456789 / at 999999999 (a software divide takes longer for "
-             "more quotient bits; one figure when both are equal). Helpers entered: † one "
+             "range. Cell: at tv_nsec 123456789 / at 999999999 (the largest valid value: a software "
+             "divide takes longer for more quotient bits; one figure when both are equal). Helpers entered: † one "
              "`__aeabi_uidivmod`, ‡ other helpers (see the library-call table).", "",
              "| function | gran (ns) | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
     grans = sorted({op.split("/")[1][5:] for (_, _, _, op) in counts if op.startswith(TRUNCATIONS[0] + "/")},
