@@ -1,0 +1,340 @@
+#!/usr/bin/python3
+"""Tests of scripts/y2038lab/cost*.py (the counting harness's Python side).
+
+Without arguments (CTest cost_test): the parsers and the report logic on
+captured tool output (qemu trace lines, objdump, nm, llvm-mca, cpuinfo, a
+y2038-bench JSON fixture), plus llvm-mca itself on two tiny loops.
+
+With --manifest BUILD/cost/cost_manifest.tsv --variant NAME (CTest
+cost_counts_<variant>, one per ABI variant, in each preset): runs that
+variant's harness under qemu-user tracing and asserts, per ABI, the
+instruction counts of a few accessors and truncations within a tolerance, and
+the library-call table of the truncation functions (objdump -dr of the real
+objects and the calls the trace saw).  Exit 77 (skipped) when the harness's
+qemu-user is not installed.
+"""
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+
+from y2038lab import cost, cost_mca, cost_objdump, cost_trace, cost_validate  # noqa: E402
+from y2038lab.fsio import InputError  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Instruction counts (qemu-user, GCC 12.2 at -O2 -g -fno-pie + kernel flags) of
+# a few rows per variant.  The tolerance absorbs compiler and fstime edits
+# (max(3, 15 %)) but not what the figures are about: a software divide is
+# ~100 instructions on armv7-a, a 64-bit field pair 2-6 on 32-bit ABIs.
+TRUNC = "timestamp_truncate/gran:100/nsec:123456789"
+RECIP = "timestamp_truncate_reciprocal/gran:100/nsec:123456789"
+EXPECTED = {
+    "x86_64": {("v6", "scalar", "get_mtime"): 5, ("v6", "timespec64", "get_mtime"): 5,
+               ("v6", "scalar", "set_mtime"): 5, ("-", "-", TRUNC): 34, ("-", "-", RECIP): 28},
+    "i686": {("v6", "scalar", "get_mtime"): 13, ("v6", "timespec64", "get_mtime"): 13,
+             ("v6", "timespec", "set_mtime"): 7, ("v6", "scalar", "set_mtime"): 13,
+             ("-", "-", TRUNC): 63, ("-", "-", RECIP): 84},
+    "armv7-a-thumb2": {("v6", "scalar", "get_mtime"): 7, ("v6", "timespec64", "get_mtime"): 5,
+                       ("v6", "scalar", "set_mtime"): 5, ("-", "-", TRUNC): 200, ("-", "-", RECIP): 91},
+    "armv7-a-arm": {("v6", "scalar", "get_mtime"): 7, ("v6", "timespec64", "get_mtime"): 5,
+                    ("v6", "scalar", "set_mtime"): 7, ("-", "-", TRUNC): 197, ("-", "-", RECIP): 83},
+    "armv7ve-thumb2": {("v6", "scalar", "get_mtime"): 7, ("v6", "timespec64", "get_mtime"): 5,
+                       ("-", "-", TRUNC): 68, ("-", "-", RECIP): 91},
+    "aarch64": {("v6", "scalar", "get_mtime"): 4, ("v6", "timespec64", "get_mtime"): 3,
+                ("-", "-", TRUNC): 33, ("-", "-", RECIP): 29},
+    "riscv64": {("v6", "scalar", "get_mtime"): 5, ("v6", "timespec64", "get_mtime"): 5,
+                ("-", "-", TRUNC): 35, ("-", "-", RECIP): 38},
+}
+# Helpers each truncation function calls (objdump -dr, static), per variant.
+DIVIDING = ("fs_time_trunc", "timestamp_truncate", "timestamp_truncate_reciprocal", "timespec64_trunc")
+ARMV7A_LIBCALLS = {fn: "__aeabi_uidivmod" for fn in DIVIDING}
+EXPECTED_LIBCALLS = {
+    "x86_64": {fn: "" for fn in DIVIDING}, "i686": {fn: "" for fn in DIVIDING},
+    "armv7-a-thumb2": ARMV7A_LIBCALLS, "armv7-a-arm": ARMV7A_LIBCALLS,
+    "armv7ve-thumb2": {fn: "" for fn in DIVIDING}, "aarch64": {fn: "" for fn in DIVIDING},
+    "riscv64": {fn: "" for fn in DIVIDING},
+}
+# What one call executes (trace) at 100 ns .. 1 ms: armv7-a divides in libgcc.
+SOFT_DIVIDE = {"armv7-a-thumb2", "armv7-a-arm"}
+
+
+def within(got, want):
+    return abs(got - want) <= max(3, 0.15 * want)
+
+
+def trace_line(pc, name=""):
+    return f"Trace 0: 0x7f0000001000 [00000000/{pc:08x}/00000000/00000201] {name}\n"
+
+
+class TraceTest(unittest.TestCase):
+    SYMS = {"main": (0x100, 0x40), "cost_mark_begin": (0x200, 4), "cost_mark_end": (0x210, 4),
+            "cost_call_timestamp_truncate": (0x220, 0x10), "timestamp_truncate": (0x300, 0x20),
+            "__aeabi_uidivmod": (0x400, 0), "__aeabi_uidiv": (0x420, 0), "__udivsi3": (0x420, 0x40),
+            ".udivsi3_skip_div0_test": (0x420, 0), "memcpy": (0x500, 0x10)}
+
+    def setUp(self):
+        self.symbols = cost_trace.SymbolMap(self.SYMS)
+
+    def test_symbol_map_names_aliases_and_unsized(self):
+        self.assertEqual(self.symbols.lookup(0x420), "__udivsi3", "sized global alias wins")
+        self.assertEqual(self.symbols.lookup(0x41e), "__aeabi_uidivmod", "size 0 runs to the next start")
+        self.assertEqual(self.symbols.lookup(0x140), "", "past main's size")
+
+    def test_regions_exclude_driver_and_count_helper_entries(self):
+        lines = [trace_line(0x100), trace_line(0x200, "cost_mark_begin"), trace_line(0x104),
+                 trace_line(0x220), trace_line(0x300), trace_line(0x304), trace_line(0x400),
+                 trace_line(0x404), trace_line(0x420), trace_line(0x424), trace_line(0x408),
+                 trace_line(0x308), trace_line(0x224), "cost-harness: noise\n",
+                 trace_line(0x210, "cost_mark_end"), trace_line(0x108)]
+        (region,) = cost_trace.count_regions(lines, self.symbols, "fixture")
+        self.assertEqual(region.instructions, 8)
+        self.assertEqual(dict(region.per_symbol),
+                         {"timestamp_truncate": 3, "__aeabi_uidivmod": 3, "__udivsi3": 2})
+        self.assertEqual(dict(region.entries), {"timestamp_truncate": 1, "__aeabi_uidivmod": 1,
+                                                "__udivsi3": 1})
+
+    def test_unknown_pc_and_unfinished_trace_are_errors(self):
+        with self.assertRaisesRegex(InputError, "no function"):
+            cost_trace.count_regions([trace_line(0x200), trace_line(0x900)], self.symbols, "f")
+        with self.assertRaisesRegex(InputError, "ended inside row 0"):
+            cost_trace.count_regions([trace_line(0x200), trace_line(0x300)], self.symbols, "f")
+        with self.assertRaisesRegex(InputError, "unreadable"):
+            cost_trace.count_regions(["Trace 0: garbage\n"], self.symbols, "f")
+
+    def test_rows_and_attach(self):
+        name, rows = cost_trace.parse_rows("variant x\nrow 0 v6 scalar get_mtime\nrow 1 - - f/gran:1\n", "o")
+        self.assertEqual((name, rows[1]), ("x", (1, "-", "-", "f/gran:1")))
+        with self.assertRaisesRegex(InputError, "malformed"):
+            cost_trace.parse_rows("row 1 v6 scalar get_mtime\n", "o")
+        regions = [cost_trace.Region(0, "", "", "")]
+        with self.assertRaisesRegex(InputError, "1 marker pairs for 2 rows"):
+            cost_trace.attach_rows(regions, rows, "o")
+        cost_trace.attach_rows(regions, rows[:1], "o")
+        self.assertEqual(regions[0].subject, "cost_op_get_mtime_v6_scalar")
+
+    def test_manifest(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "m.tsv")
+            good = ("v\tabi\tarmhf\nv\tharness\t/h\nv\tfstime\t/f.a\nv\tobjdump\to\nv\tnm\tn\n"
+                    "v\tlayout\tv6\tscalar\t/o.o\n")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(good)
+            v = cost_trace.read_manifest(path)["v"]
+            self.assertEqual((v.abi, v.layouts), ("armhf", [("v6", "scalar", "/o.o")]))
+            for bad, why in ((good + "v\tcolour\tred\n", "unknown key"),
+                             (good.replace("v\tharness\t/h\n", ""), "lacks harness"),
+                             (good.replace("armhf", "pdp11"), "unknown ABI"), ("v\tabi\n", "expected")):
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(bad)
+                with self.assertRaisesRegex(InputError, why):
+                    cost_trace.read_manifest(path)
+        with self.assertRaisesRegex(InputError, "cannot read"):
+            cost_trace.read_manifest("/nonexistent/cost_manifest.tsv")
+
+
+X86_OBJDUMP = """
+0000000000000230 <cost_loop_get_mtime_v6_scalar>:
+ 230:	xor    %edx,%edx
+ 234:	nopl   0x0(%rax)
+ 238:	mov    %edx,%eax
+ 23d:	imul   $0x268,%rax,%rax
+ 244:	mov    0x57c(%rdi,%rax,1),%ecx	# 0x1
+ 259:	cmp    $0x100,%edx
+ 25f:	jne    238 <cost_loop_get_mtime_v6_scalar+0x8>
+ 264:	ret
+ 265:	data16 cs nopw 0x0(%rax,%rax,1)
+
+0000000000000270 <fat_time_unix2fat>:
+ 270:	call   275 <fat_time_unix2fat+0x5>
+			271: R_X86_64_PLT32	time64_to_tm-0x4
+ 275:	ret
+
+0000000000000280 <time64_to_tm>:
+ 280:	jmp    285 <time64_to_tm+0x5>
+			281: R_X86_64_PLT32	__divdi3-0x4
+"""
+RISCV_OBJDUMP = """
+00000000000000e4 <cost_loop_get_mtime_v6_scalar>:
+  e4:	mv	a2,a0
+
+00000000000000f2 <.L18>:
+  f2:	and	a5,a4,15
+ 100:	ld	a5,1384(a5)
+
+000000000000010a <.LVL48>:
+ 10a:	bne	a4,a1,f2 <.L18>
+ 10e:	ret
+"""
+
+
+class ObjdumpTest(unittest.TestCase):
+    def test_x86_loop_calls_and_mca_source(self):
+        funcs = cost_objdump.parse_objdump(X86_OBJDUMP)
+        loop = cost_objdump.inner_loop(funcs["cost_loop_get_mtime_v6_scalar"])
+        self.assertEqual([i.addr for i in loop], [0x238, 0x23d, 0x244, 0x259, 0x25f])
+        src = cost_objdump.mca_source(loop)
+        self.assertIn("\tjne\t.Lloop\n", src)
+        self.assertIn("\tmov\t0x57c(%rdi,%rax,1),%ecx\n", src, "comment dropped")
+        self.assertEqual(cost_objdump.library_calls(funcs["fat_time_unix2fat"]), ["time64_to_tm"])
+        self.assertEqual(cost_objdump.reachable_calls(funcs, "fat_time_unix2fat"),
+                         ["__divdi3", "time64_to_tm"])
+
+    def test_riscv_local_labels_stay_in_the_function(self):
+        funcs = cost_objdump.parse_objdump(RISCV_OBJDUMP)
+        self.assertEqual(list(funcs), ["cost_loop_get_mtime_v6_scalar"])
+        loop = cost_objdump.inner_loop(funcs["cost_loop_get_mtime_v6_scalar"])
+        self.assertEqual(cost_objdump.mca_source(loop).splitlines()[-1], "\tbne\ta4,a1,.Lloop")
+
+    def test_no_loop(self):
+        self.assertIsNone(cost_objdump.inner_loop(cost_objdump.parse_objdump(X86_OBJDUMP)["time64_to_tm"]))
+
+
+MCA_OUTPUT = """Iterations:        1000
+Instructions:      9000
+Total Cycles:      1513
+Total uOps:        10000
+
+Dispatch Width:    6
+Block RThroughput: 1.5
+"""
+CPUINFO = "vendor_id\t: AuthenticAMD\ncpu family\t: {family}\nmodel\t\t: {model}\nmodel name\t: AMD EPYC\n"
+
+
+class McaTest(unittest.TestCase):
+    def test_parse(self):
+        self.assertEqual(cost_mca.parse_mca(MCA_OUTPUT), (1.5, 1.513, 9))
+        self.assertIsNone(cost_mca.parse_mca("error: no assembly instructions found.\n"))
+
+    def test_split_ldm_stm(self):
+        self.assertEqual(cost_mca.split_ldm_stm("ldm r3, {r0, r1}"),
+                         ["\tldr\tr0, [r3, #0]", "\tldr\tr1, [r3, #4]"])
+        self.assertEqual(cost_mca.split_ldm_stm("push {r4, lr}"),
+                         ["\tstr\tlr, [sp, #-4]!", "\tstr\tr4, [sp, #-4]!"])
+        self.assertEqual(cost_mca.split_ldm_stm("pop {r4, pc}"),
+                         ["\tldr\tr4, [sp], #4", "\tldr\tpc, [sp], #4"])
+        self.assertIsNone(cost_mca.split_ldm_stm("ldr r0, [r1]"))
+
+    def test_workarounds_only_where_needed(self):
+        src = ".Lloop:\n\tldmia.w\tr3, {r0, r1}\n\tdmb\tish\n\tbne.n\t.Lloop\n"
+        text, note = cost_mca.workaround_source(src, "cortex-a9", "thumbv7a-linux-gnueabihf")
+        self.assertNotIn("dmb", text)
+        self.assertIn("\tldr\tr1, [r3, #4]", text)
+        self.assertIn("\tbne\t.Lloop", text)
+        self.assertEqual(note, "ldm/stm split (1 instruction); dmb removed (1: the A9 model has none)")
+        text, note = cost_mca.workaround_source(src, "cortex-a57", "thumbv7a-linux-gnueabihf")
+        self.assertEqual((note, "ldmia\tr3" in text, "dmb" in text), ("", True, True))
+
+    def test_host_zen(self):
+        self.assertEqual(cost_mca.host_zen(CPUINFO.format(family=26, model=2))[:2], ("znver5", "znver3"))
+        self.assertEqual(cost_mca.host_zen(CPUINFO.format(family=25, model=1))[:2], ("znver3", "znver3"))
+        self.assertEqual(cost_mca.host_zen(CPUINFO.format(family=23, model=49))[:2], ("znver2", "znver2"))
+        self.assertIsNone(cost_mca.host_zen("vendor_id\t: GenuineIntel\n"))
+
+    @unittest.skipUnless(shutil.which("llvm-mca"), "llvm-mca not installed")
+    def test_real_llvm_mca(self):
+        src = ".Lloop:\n\tadd\t$1, %rax\n\tadd\t$1, %rbx\n\tjne\t.Lloop\n"
+        r = cost_mca.run_mca(src, "znver3", "x86_64-linux-gnu")
+        self.assertGreater(r.block_rthroughput, 0)
+        self.assertEqual((r.instructions, r.workaround), (3, ""))
+        r = cost_mca.run_mca(".Lloop:\n\tadds\tr0, r0, #1\n\tbne\t.Lloop\n", "cortex-a8",
+                             "armv7a-linux-gnueabihf")
+        self.assertEqual((r.error, r.block_rthroughput), ("no model", None))
+        r = cost_mca.run_mca(".Lloop:\n\tcmp\tr0, r1\n\tit\tne\n\tmovne\tr0, #0\n", "cortex-a57",
+                             "thumbv7a-linux-gnueabihf")
+        self.assertEqual(r.error, "it block")
+
+
+class ValidationTest(unittest.TestCase):
+    def test_bench_json(self):
+        bench = cost_validate.read_bench_json(os.path.join(HERE, "data", "bench-fixture.json"))
+        self.assertEqual(bench["mhz"], 2596.0)
+        self.assertIn(("get_mtime", "v6", "scalar"), bench["ns"])
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "b.json")
+            row = '{"name": "walk/stat_seq/v6/scalar/64", "run_type": "iteration", "iterations": 1, ' \
+                  '"real_time": 1.0, "cpu_time": 1.0, "time_unit": "ns"}'
+            for text, why in (("{", "not valid JSON"),
+                              ('{"context": {}, "benchmarks": [%s]}' % row, "mhz_per_cpu"),
+                              ('{"context": {"mhz_per_cpu": 1}, "benchmarks": [%s]}' % row, "no accessor")):
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(text)
+                with self.assertRaisesRegex(InputError, why):
+                    cost_validate.read_bench_json(path)
+
+    def test_verdict_at_the_tolerance(self):
+        cpu = cost_mca.cpus_for("x86_64")[0]
+        models = {("x86_64", "v6", "scalar", "loop/get_mtime", cpu): {"mca_cycles_per_iteration": "2.00"}}
+        bench = {"path": "b.json", "mhz": 2000.0, "context": {}, "repetitions": 3,
+                 "ns": {("get_mtime", "v6", "scalar"): 1.10}}
+        self.assertIn("agrees with the measurement within 15%",
+                      "\n".join(cost_validate.validation_section(models, bench)))
+        bench["ns"][("get_mtime", "v6", "scalar")] = 1.25
+        self.assertIn("does not agree", "\n".join(cost_validate.validation_section(models, bench)))
+        self.assertIn("validation row is missing", "\n".join(cost_validate.validation_section(models, None)))
+
+
+def check_variant(manifest, name):
+    """The per-ABI assertions on a real build; returns failure messages."""
+    variants = cost_trace.read_manifest(manifest)
+    if name not in variants:
+        return [f"{manifest}: no variant {name}"]
+    variant = variants[name]
+    if not shutil.which(cost_trace.QEMU[variant.abi]):
+        print(f"SKIP: {cost_trace.QEMU[variant.abi]} not installed")
+        sys.exit(77)
+    result, _ = cost.count_variant(variant)
+    rows = {(r["body"], r["repr"], r["operation"]): r for r in result.rows}
+    failures = []
+    for key, want in EXPECTED[name].items():
+        got = rows[key]["instructions"]
+        status = "ok" if within(got, want) else "FAIL"
+        print(f"{status}: {name} {'/'.join(key)}: {got} instructions (expected {want} +- max(3, 15 %))")
+        if status == "FAIL":
+            failures.append(f"{'/'.join(key)}: {got}, expected {want}")
+    for fn, want in EXPECTED_LIBCALLS[name].items():
+        mine = []
+        for gran in ("1", "100", "1000", "1000000", "1000000000"):
+            row = rows[("-", "-", f"{fn}/gran:{gran}/nsec:123456789")]
+            if row["libcalls_static"] != want:
+                mine.append(f"{fn}: objdump calls {row['libcalls_static']!r}, expected {want!r}")
+            soft = name in SOFT_DIVIDE and gran in ("100", "1000", "1000000") and fn != DIVIDING[2]
+            if ("__aeabi_uidivmod:1" in row["libcalls"]) != soft or (row["libcalls"] and not soft):
+                mine.append(f"{fn}/gran:{gran}: trace saw {row['libcalls'] or 'no call'}, expected "
+                            f"{'one __aeabi_uidivmod' if soft else 'no helper call'}")
+        print(f"{'FAIL' if mine else 'ok'}: {name} {fn}: objdump calls {want or 'none'}; "
+              f"one __aeabi_uidivmod per call at 100 ns-1 ms: {name in SOFT_DIVIDE and fn != DIVIDING[2]}")
+        failures += mine
+    for (body, repr_, op), row in rows.items():
+        # Straight-line accessors: every representation's get, and every set but
+        # ktime's, which saturates seconds beyond KTIME_SEC_MAX (a branch).
+        if (op == "get_mtime" or (op == "set_mtime" and repr_ != "ktime")) and row["check"] != "exact":
+            failures.append(f"{body}/{repr_}/{op}: trace is not objdump's straight-line count")
+    print(f"{name}: {result.checked} of {len(result.rows)} rows equal objdump's static count")
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--manifest")
+    parser.add_argument("--variant")
+    args, rest = parser.parse_known_args()
+    if bool(args.manifest) != bool(args.variant):
+        parser.error("--manifest and --variant go together")
+    if args.manifest:
+        if args.variant not in EXPECTED:
+            print(f"cost_test: no expectations for variant {args.variant}", file=sys.stderr)
+            return 2
+        failures = check_variant(args.manifest, args.variant)
+        for failure in failures:
+            print(f"FAIL: {args.variant}: {failure}", file=sys.stderr)
+        return 1 if failures else 0
+    return 0 if unittest.main(argv=[sys.argv[0]] + rest, exit=False).result.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
