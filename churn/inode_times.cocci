@@ -464,9 +464,10 @@ mac(..., fld@p, ...)
 
 @script:python@
 mac << r_macro_arg.mac;
+fld << r_macro_arg.fld;
 p << r_macro_arg.p;
 @@
-emit("macro_arg", p, mac)
+emit("macro_arg", p, mac, fld)
 
 // ---- 3. the VFS/filesystem boundary
 

@@ -10,6 +10,7 @@ dropped), checks every raw i_atime/i_mtime/i_ctime token against what spatch
 saw, and writes reports/churn/<name>.md and <name>.csv (churn_report.py).
 """
 import argparse
+import collections
 import datetime
 import os
 import shlex
@@ -106,20 +107,32 @@ def parse_check(spatch, tree, files, jobs, max_seconds):
     return result
 
 
-def unresolved_sites(tree, files, sites, bad_lines):
-    """Field accesses spelled i_atime/i_mtime/i_ctime that are not attributed
-    to a typed expression: {(file, line, col): (reason, source line)}.
+def account_tokens(tree, files, sites, bad_lines):
+    """Every raw i_atime/i_mtime/i_ctime token of FILES against what spatch saw.
 
+    Returns (unresolved, tally).  unresolved: {(file, line, col): (reason,
+    source line)} for field accesses not attributed to a typed expression;
     reasons: "type unknown" (spatch saw the access but could not type its
-    base), "in a macro body", "in code spatch could not parse", "not matched".
+    base), "in a macro body", "in code spatch could not parse", "not
+    matched".  tally: a Counter of every token by what it turned out to be.
     """
-    typed = sites.positions("field")
+    typed = {pos: extra[0] for pos, (_, extra) in sites.by_kind["field"].items()}
     seen = sites.positions("anyfield")
-    out = {}
+    macro_args = sites.positions("macro_arg")
+    unresolved, tally = {}, collections.Counter()
     for path in files:
         for line, col, how, text in churn_tree.tokens(tree, path):
             pos = (path, line, col)
-            if how != "field" or pos in typed:
+            if how == "designator":
+                tally["designated initialisers (.i_mtime = ...)"] += 1
+                continue
+            if how == "name":
+                tally["macro arguments" if pos in macro_args
+                      else "declarations and plain names (struct members, variables)"] += 1
+                continue
+            if pos in typed:
+                tally["struct inode accesses" if typed[pos] in churn_sites.INODE_TYPES
+                      else "accesses of other structures (on-disk inodes, ...)"] += 1
                 continue
             if pos in seen:
                 reason = "type unknown"
@@ -129,8 +142,9 @@ def unresolved_sites(tree, files, sites, bad_lines):
                 reason = "in code spatch could not parse"
             else:
                 reason = "not matched"
-            out[pos] = (reason, text)
-    return out
+            unresolved[pos] = (reason, text)
+            tally["unresolved: " + reason] += 1
+    return unresolved, tally
 
 
 def display_command(cmd, nfiles):
@@ -180,19 +194,24 @@ def main(argv=None):
     started = datetime.datetime.now(datetime.timezone.utc)
     t0 = time.monotonic()
     version = spatch_version(args.spatch)
-    if args.tarball:
-        print(f"churn: unpacking fs/ and include/ of {args.tarball} into {args.cache}", file=sys.stderr)
-        tree = churn_tree.unpack(args.tarball, args.cache)
-    else:
-        tree = os.path.abspath(args.tree)
-        churn_tree.check_tree(tree)
-    name = args.name or os.path.basename(os.path.normpath(tree))
+    source = args.tarball or os.path.abspath(args.tree)
+    name = args.name or churn_tree.tree_name(source)
     if not name.replace("-", "").replace(".", "").replace("_", "").isalnum():
         raise InputError(f"--name {name!r}: use letters, digits, '.', '-', '_'")
     md_path = os.path.join(args.out, name + ".md")
     csv_path = os.path.join(args.out, name + ".csv")
+    try:
+        os.makedirs(args.out, exist_ok=True)
+    except OSError as err:
+        raise InputError(f"{args.out}: cannot create ({err.strerror})") from err
     for path in (md_path, csv_path):
         check_output_path(path)
+    if args.tarball:
+        print(f"churn: unpacking fs/ and include/ of {args.tarball} into {args.cache}", file=sys.stderr)
+        tree = churn_tree.unpack(args.tarball, args.cache)
+    else:
+        tree = source
+        churn_tree.check_tree(tree)
 
     files = churn_tree.source_files(tree)
     cands = churn_tree.candidates(tree, files)
@@ -211,7 +230,7 @@ def main(argv=None):
           file=sys.stderr)
     bad = parse_check(args.spatch, tree, cands, args.jobs, args.max_seconds)
     sites = churn_sites.Sites(records)
-    unresolved = unresolved_sites(tree, cands, sites, bad)
+    unresolved, tally = account_tokens(tree, cands, sites, bad)
     rows = churn_sites.count(sites, helpers, group_of, unresolved)
     run = {
         "name": name, "tree": tree, "tree_version": churn_tree.version(tree),
@@ -219,7 +238,7 @@ def main(argv=None):
         "command": args.command or "python3 -m y2038lab.churn " + " ".join(map(shlex.quote, argv or sys.argv[1:])),
         "spatch_command": display_command(cmd, len(cands)),
         "started": started, "seconds": time.monotonic() - t0, "spatch_seconds": spatch_seconds,
-        "files": len(files), "candidates": cands, "parse": bad, "unresolved": unresolved,
+        "files": len(files), "candidates": cands, "parse": bad, "unresolved": unresolved, "tokens": tally,
         "helpers_headers": churn_sites.HELPER_HEADERS,
     }
     table = churn_report.table(rows, kind_of, group_of, cands)

@@ -31,6 +31,9 @@ IATTR_FIELDS = {"ia_atime", "ia_mtime", "ia_ctime"}
 KSTAT_FIELDS = {"atime", "mtime", "ctime", "btime"}
 CLOCK_CALLS = {"current_time", "current_fs_time", "current_fs_time_sec"}
 CLOCK_MACROS = {"CURRENT_TIME", "CURRENT_TIME_SEC"}
+# the VFS's own ->update_time (fs/inode.c); the filesystems' ones are read
+# from the .update_time members of their struct inode_operations
+VFS_UPDATE_TIME = {"generic_update_time"}
 # the clock interfaces the 2016 RFC replaced (gone from mainline since v4.18)
 LEGACY_CLOCKS = CLOCK_MACROS | {"current_fs_time", "current_fs_time_sec"}
 
@@ -115,6 +118,8 @@ def classify(sites, helpers):
     helper, neutral, other.
     """
     accesses = sites.positions("field", INODE_TYPES)
+    update_time = VFS_UPDATE_TIME | {extra[1] for _, extra in sites.by_kind["iop"].values()
+                                     if extra[0] == "update_time"}
     writes = sites.positions("write", INODE_TYPES)
     members = sites.positions("member", INODE_TYPES)
     addrs = sites.positions("addr", INODE_TYPES)
@@ -122,12 +127,12 @@ def classify(sites, helpers):
     for pos in accesses:
         info = {"write": pos in writes, "member": pos in members, "addr": pos in addrs}
         info["member_write"] = info["write"] and info["member"]
-        info["use"] = _use(sites, helpers, pos, info)
+        info["use"] = _use(sites, helpers, update_time, pos, info)
         out[pos] = info
     return out
 
 
-def _use(sites, helpers, pos, info):
+def _use(sites, helpers, update_time, pos, info):
     if info["addr"]:
         callee = sites.extra("addr_arg", pos)
         if callee is not None and callee[1] in helpers:
@@ -146,7 +151,14 @@ def _use(sites, helpers, pos, info):
         if name in CLOCK_MACROS:
             return "neutral"
         return "other" if name.isupper() else "local"
-    if sites.extra("copy", pos) is not None or sites.extra("return", pos) is not None:
+    copy = sites.extra("copy", pos)
+    if copy is not None:
+        # `inode->i_mtime = *time` in an ->update_time: the VFS's own value
+        func = sites.by_kind["copy"][pos][0]
+        if re.fullmatch(r"\*\s*\w+", copy[1]) and func in update_time:
+            return "neutral"
+        return "struct"
+    if sites.extra("return", pos) is not None:
         return "struct"
     arg = sites.extra("value_arg", pos)
     if arg is not None:

@@ -21,6 +21,11 @@ TOKEN_RE = re.compile(r"\bi_[amc]time\b")
 FSTYPE_RE = re.compile(rb"struct\s+file_system_type\s+\w+\s*=")
 
 
+def tree_name(source):
+    """The report name of a tree folder or tarball: its base name, without .tar.*."""
+    return re.sub(r"\.tar(\.\w+)?$", "", os.path.basename(os.path.normpath(source)))
+
+
 def unpack(tarball, cache):
     """Extract fs/, include/ and Makefile of TARBALL into CACHE/<name>/.
 
@@ -33,8 +38,7 @@ def unpack(tarball, cache):
         st = os.stat(tarball)
     except OSError as err:
         raise InputError(f"{tarball}: {err.strerror}") from err
-    name = re.sub(r"\.tar(\.\w+)?$", "", os.path.basename(tarball))
-    tree = os.path.join(cache, name)
+    tree = os.path.join(cache, tree_name(tarball))
     stamp = f"{os.path.abspath(tarball)} {st.st_size} {int(st.st_mtime)}\n"
     try:
         with open(os.path.join(tree, STAMP), encoding="utf-8") as f:

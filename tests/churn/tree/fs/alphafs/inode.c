@@ -2,7 +2,7 @@
 /*
  * churn fixture: alphafs.  Each inode timestamp access is tagged with what
  * tests/churn_test.py expects it to count as: W = write, R = read, then its
- * use.  Totals: 12 writes, 12 reads, 8 member, 3 local, 3 struct, 1 value,
+ * use.  Totals: 12 writes, 12 reads, 8 member, 3 local, 2 struct, 1 value,
  * 1 address, 2 helper, 1 macro argument, 1 setattr, 1 getattr, 1
  * update_time, 2 clock calls (1 legacy).
  */
@@ -92,7 +92,7 @@ static int alpha_getattr(struct user_namespace *ns, const struct path *path,
 
 static int alpha_update_time(struct inode *inode, struct timespec64 *now, int flags)
 {
-	inode->i_mtime = *now;					/* W struct (pointer) */
+	inode->i_mtime = *now;					/* W neutral (the VFS's time) */
 	return 0;
 }
 
