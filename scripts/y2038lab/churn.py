@@ -13,6 +13,7 @@ import argparse
 import collections
 import datetime
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -42,16 +43,33 @@ def spatch_version(spatch):
 
 
 def spatch_command(spatch, tree, groups, jobs, timeout):
+    # --no-saved-typedefs: each file is parsed on its own, as a compiler would;
+    # otherwise the typedefs a --jobs worker inferred in earlier files leak
+    # into later ones and the typing of a few accesses depends on the order.
     cmd = [spatch, "--sp-file", COCCI, "--very-quiet", "--local-includes",
-           "--include-headers-for-types", "-I", "include"]
+           "--include-headers-for-types", "--no-saved-typedefs", "-I", "include"]
     for header in TYPE_HEADERS:
         if os.path.exists(os.path.join(tree, header)):
             cmd += ["--include", header]
     return cmd + ["--jobs", str(jobs), "--timeout", str(timeout), "--file-groups", groups]
 
 
+def spatch_failures(log_text):
+    """The files spatch gave up on, from its log: [(file, exception)].  A
+    file that hit --timeout ("EXN: ...Timeout in fs/x.c") keeps the records
+    written before it stopped; its missing accesses then show up in the token
+    accounting as unresolved."""
+    out = []
+    for line in log_text.splitlines():
+        m = re.match(r"^EXN: (\S+) in (\S+)", line.strip())
+        if m:
+            out.append((m.group(2), m.group(1).rsplit(".", 1)[-1]))
+    return out
+
+
 def run_spatch(spatch, tree, files, jobs, timeout, max_seconds, work):
-    """Run the semantic patch over FILES (each its own group); return the records."""
+    """Run the semantic patch over FILES (each its own group); return the
+    records, the command and the files spatch gave up on."""
     groups = os.path.join(work, "groups.txt")
     with open(groups, "w", encoding="utf-8") as f:
         f.write("\n\n".join(files) + "\n")
@@ -65,10 +83,10 @@ def run_spatch(spatch, tree, files, jobs, timeout, max_seconds, work):
                                  stdout=err, stderr=subprocess.STDOUT, timeout=max_seconds)
         except subprocess.TimeoutExpired as exc:
             raise InputError(f"spatch did not finish within {max_seconds} s (--max-seconds)") from exc
+    with open(log, encoding="utf-8", errors="replace") as f:
+        log_text = f.read()
     if run.returncode != 0:
-        with open(log, encoding="utf-8", errors="replace") as f:
-            tail = f.read()[-2000:]
-        raise InputError(f"spatch failed (exit {run.returncode}): {tail.strip()[-500:]}")
+        raise InputError(f"spatch failed (exit {run.returncode}): {log_text.strip()[-500:]}")
     records = []
     for name in sorted(os.listdir(out)):
         with open(os.path.join(out, name), encoding="utf-8", errors="replace") as f:
@@ -76,7 +94,7 @@ def run_spatch(spatch, tree, files, jobs, timeout, max_seconds, work):
                 records += churn_sites.parse_records(f, name)
             except ValueError as exc:
                 raise InputError(str(exc)) from exc
-    return records, cmd
+    return records, cmd, spatch_failures(log_text)
 
 
 def parse_check(spatch, tree, files, jobs, max_seconds):
@@ -223,8 +241,8 @@ def main(argv=None):
     print(f"churn: spatch over {len(cands)} of {len(files)} files of {tree}/fs (jobs {args.jobs})",
           file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="y2038-churn-") as work:
-        records, cmd = run_spatch(args.spatch, tree, cands, args.jobs, args.timeout,
-                                  args.max_seconds, work)
+        records, cmd, failures = run_spatch(args.spatch, tree, cands, args.jobs, args.timeout,
+                                            args.max_seconds, work)
     spatch_seconds = time.monotonic() - t0
     print(f"churn: {len(records)} records in {spatch_seconds:.0f} s; spatch --parse-c over the same files",
           file=sys.stderr)
@@ -235,10 +253,11 @@ def main(argv=None):
     run = {
         "name": name, "tree": tree, "tree_version": churn_tree.version(tree),
         "source": args.source_label, "spatch": version,
-        "command": args.command or "python3 -m y2038lab.churn " + " ".join(map(shlex.quote, argv or sys.argv[1:])),
+        "command": args.command or "python3 -m y2038lab.churn " + shlex.join(argv or sys.argv[1:]),
         "spatch_command": display_command(cmd, len(cands)),
         "started": started, "seconds": time.monotonic() - t0, "spatch_seconds": spatch_seconds,
-        "files": len(files), "candidates": cands, "parse": bad, "unresolved": unresolved, "tokens": tally,
+        "files": len(files), "candidates": cands, "parse": bad, "unresolved": unresolved,
+        "tokens": tally, "failures": failures, "timeout": args.timeout,
         "helpers_headers": churn_sites.HELPER_HEADERS,
     }
     table = churn_report.table(rows, kind_of, group_of, cands)

@@ -18,27 +18,66 @@ COLUMNS = churn_sites.COLUMNS
 KIND_ORDER = {"vfs": 0, "filesystem": 1, "library": 2}
 
 DEFINITIONS = (
-    ("reads, writes", "every access to an inode's i_atime/i_mtime/i_ctime (any expression of type struct inode: `inode->`, `&ei->vfs_inode.`, `file_inode(f)->`), written when on the left of `=`/`op=`/`++`/`--` (the field or its tv_sec/tv_nsec)"),
-    ("member_accesses", "accesses of `.tv_sec`/`.tv_nsec`: the scalars on-disk encode/decode works with"),
-    ("local_copies", "the whole timestamp assigned to or from a plain variable, or initialising one"),
-    ("struct_copies", "the whole timestamp to or from other filesystem storage: its own structures, a pointer, a filesystem function's result, a return value"),
-    ("value_passed", "the whole timestamp as argument of a function that is not from the VFS"),
-    ("address_passed", "`&inode->i_?time` given to a function that is not from the VFS, or kept in a pointer"),
-    ("helper_uses", "the timestamp or its address given to a VFS/time helper (`timespec64_equal()`, `timestamp_truncate()`, ...): from the VFS = named in the headers listed below or defined in fs/*.c"),
-    ("other_uses", "whole-value uses none of the above (initialisers, conditionals, constants)"),
-    ("macro_args", "`i_atime`/`i_mtime`/`i_ctime` named as an argument of an upper-case macro (ext4's `EXT4_INODE_SET_XTIME(i_mtime, inode, raw)`): the access is token-pasted inside"),
-    ("setattr_sites", "uses of `struct iattr` ia_atime/ia_mtime/ia_ctime in the directory whose other side is neither an inode timestamp nor a VFS helper"),
-    ("getattr_sites", "the same for `struct kstat` atime/mtime/ctime/btime (getattr filling)"),
-    ("update_time_sites", "functions registered as `.update_time` in a `struct inode_operations`"),
-    ("boundary_sites", "setattr_sites + getattr_sites + update_time_sites + member_accesses + struct_copies + value_passed + address_passed"),
-    ("current_time_calls", "calls of `current_time()`, `current_fs_time()`, uses of `CURRENT_TIME`/`CURRENT_TIME_SEC` (legacy_time_calls: all but `current_time()`)"),
-    ("rfc_macros", "the 2016 RFC: every access through `VFS_INODE_GET_XTIME()`/`VFS_INODE_SET_XTIME()` = reads + writes + macro_args + legacy_time_calls"),
-    ("accessor_functions", "v6.6 ctime + v6.7 atime/mtime accessors (`inode_get_mtime()`, `inode_set_ctime_current()`, ...) = reads + writes + macro_args"),
-    ("boundary_conversion", "Chinner: a conversion call wherever the VFS type meets the filesystem's own = boundary_sites + local_copies (tv_sec/tv_nsec uses included: an opaque VFS type hides them)"),
-    ("flag_day", "v4.18: one patch changes the type; every site where it meets a filesystem-typed value is converted or retyped = local_copies + struct_copies + value_passed + address_passed + helper_uses + other_uses + update_time_sites + setattr_sites + getattr_sites (tv_sec/tv_nsec uses compile unchanged)"),
-    ("needs_manual", "sites no local rewrite converts to accessors: address taken, tv_sec/tv_nsec written separately, macro arguments; needs_manual_fs: 1 when > 0"),
-    ("bergmann_fs", "1 when local_copies + address_passed > 0 (Bergmann: \"assign i_?time into or from a local variable or pass it by reference into a function that is not from VFS\")"),
-    ("unresolved", "i_?time field accesses not attributed (type unknown, in a macro body, in unparsed code): listed below, counted in no approach"),
+    ("reads, writes",
+     "every access to an inode's i_atime/i_mtime/i_ctime (any expression of type struct inode: "
+     "`inode->`, `&ei->vfs_inode.`, `file_inode(f)->`), written when on the left of "
+     "`=`/`op=`/`++`/`--` (the field or its tv_sec/tv_nsec)"),
+    ("member_accesses",
+     "accesses of `.tv_sec`/`.tv_nsec`: the scalars on-disk encode/decode works with"),
+    ("local_copies",
+     "the whole timestamp assigned to or from a plain variable, or initialising one"),
+    ("struct_copies",
+     "the whole timestamp to or from other filesystem storage: its own structures, a pointer, a "
+     "filesystem function's result, a return value"),
+    ("value_passed",
+     "the whole timestamp as argument of a function that is not from the VFS"),
+    ("address_passed",
+     "`&inode->i_?time` given to a function that is not from the VFS, or kept in a pointer"),
+    ("helper_uses",
+     "the timestamp or its address given to a VFS/time helper (`timespec64_equal()`, "
+     "`timestamp_truncate()`, ...): from the VFS = named in the headers listed below or defined in "
+     "fs/*.c"),
+    ("other_uses",
+     "whole-value uses none of the above (initialisers, conditionals, constants)"),
+    ("macro_args",
+     "`i_atime`/`i_mtime`/`i_ctime` named as an argument of an upper-case macro (ext4's "
+     "`EXT4_INODE_SET_XTIME(i_mtime, inode, raw)`): the access is token-pasted inside"),
+    ("setattr_sites",
+     "uses of `struct iattr` ia_atime/ia_mtime/ia_ctime in the directory whose other side is neither "
+     "an inode timestamp nor a VFS helper"),
+    ("getattr_sites",
+     "the same for `struct kstat` atime/mtime/ctime/btime (getattr filling)"),
+    ("update_time_sites",
+     "functions registered as `.update_time` in a `struct inode_operations`"),
+    ("boundary_sites",
+     "setattr_sites + getattr_sites + update_time_sites + member_accesses + struct_copies + "
+     "value_passed + address_passed"),
+    ("current_time_calls",
+     "calls of `current_time()`, `current_fs_time()`, uses of `CURRENT_TIME`/`CURRENT_TIME_SEC` "
+     "(legacy_time_calls: all but `current_time()`)"),
+    ("rfc_macros",
+     "the 2016 RFC: every access through `VFS_INODE_GET_XTIME()`/`VFS_INODE_SET_XTIME()` = reads + "
+     "writes + macro_args + legacy_time_calls"),
+    ("accessor_functions",
+     "v6.6 ctime + v6.7 atime/mtime accessors (`inode_get_mtime()`, `inode_set_ctime_current()`, ...) "
+     "= reads + writes + macro_args"),
+    ("boundary_conversion",
+     "Chinner: a conversion call wherever the VFS type meets the filesystem's own = boundary_sites + "
+     "local_copies (tv_sec/tv_nsec uses included: an opaque VFS type hides them)"),
+    ("flag_day",
+     "v4.18: one patch changes the type; every site where it meets a filesystem-typed value is "
+     "converted or retyped = local_copies + struct_copies + value_passed + address_passed + "
+     "helper_uses + other_uses + update_time_sites + setattr_sites + getattr_sites (tv_sec/tv_nsec "
+     "uses compile unchanged)"),
+    ("needs_manual",
+     "sites no local rewrite converts to accessors: address taken, tv_sec/tv_nsec written separately, "
+     "macro arguments; needs_manual_fs: 1 when > 0"),
+    ("bergmann_fs",
+     "1 when local_copies + address_passed > 0 (Bergmann: \"assign i_?time into or from a local "
+     "variable or pass it by reference into a function that is not from VFS\")"),
+    ("unresolved",
+     "i_?time field accesses not attributed (type unknown, in a macro body, in unparsed code): listed "
+     "below, counted in no approach"),
 )
 
 
@@ -153,24 +192,29 @@ def _history(L, total, rows, series, files_read):
         L.append(f"| {label} ({name}) | {st['sites']} | {len(st['lines'])} | {st['manual']} | "
                  f"{_pct(st['sites'] - st['manual'], st['sites'])} |")
     L.append("")
-    rfc_rows = [n for group in (["vfs"], pick("smb/client", "cifs"), ["fat"], ["ext4"]) for n in group if n in by_fs]
-    bc_rows = [n for group in (["btrfs"], ["ceph"], pick("smb/client", "cifs"), ["xfs"]) for n in group if n in by_fs]
-    L.append(f"- The accessor conversion must touch {access} sites in fs/ on {len(series['i_ctime']['lines']) + len(series['i_atime/i_mtime']['lines'])} "
+    cifs = pick("smb/client", "cifs")
+    rfc_rows = [n for n in ["vfs", *cifs, "fat", "ext4"] if n in by_fs]
+    bc_rows = [n for n in ["btrfs", "ceph", *cifs, "xfs"] if n in by_fs]
+    lines = len(series["i_ctime"]["lines"]) + len(series["i_atime/i_mtime"]["lines"])
+    am = series["i_atime/i_mtime"]
+    touched = sum(1 for r in rows if r["accessor_functions"] > 0)
+    L.append(f"- The accessor conversion must touch {access} sites in fs/ on {lines} "
              f"source lines; a one-site-per-line rewrite deletes about that many lines and adds as many. Mainline "
              f"did it in two series of 89 patches each, fs/ and the rest of the tree (drivers, arch, ipc, mm, "
-             f"security) together; this count covers fs/ only, in {sum(1 for r in rows if r['accessor_functions'] > 0)} "
-             f"directories. The aggregate diffstat of the merged series was not in the sources this report could reach, "
-             f"so the comparison is made per file below and on the automated share.")
+             f"security) together; this count covers fs/ only, in {touched} "
+             f"directories. The aggregate diffstat of the merged series was not in the sources this report "
+             f"could reach, so the comparison is made per file below and on the automated share.")
     L.append(f"- Automated share: Layton reports about 75 % of the atime/mtime conversion done with Coccinelle; the "
-             f"mechanical share measured here is {_pct(series['i_atime/i_mtime']['sites'] - series['i_atime/i_mtime']['manual'], series['i_atime/i_mtime']['sites'])} "
+             f"mechanical share measured here is {_pct(am['sites'] - am['manual'], am['sites'])} "
              f"for atime/mtime and {_pct(access - total['needs_manual'], access)} overall (Linus, 2016: about 95 %).")
     if rfc_rows:
         L.append(f"- The 2016 RFC converted the VFS, cifs, fat and ext4; here ({', '.join(rfc_rows)}) they hold "
                  f"{sum(by_fs[n]['rfc_macros'] for n in rfc_rows)} RFC-macro sites, against the RFC's +691/-253 lines "
                  f"(which also carry its new infrastructure, on a v4.4-era tree).")
     if bc_rows:
-        L.append(f"- The 2016 `vfs_time` boundary series converted btrfs, ceph, cifs and xfs; here ({', '.join(bc_rows)}) "
-                 f"they hold {sum(by_fs[n]['boundary_conversion'] for n in bc_rows)} boundary-conversion sites, "
+        L.append(f"- The 2016 `vfs_time` boundary series converted btrfs, ceph, cifs and xfs; here "
+                 f"({', '.join(bc_rows)}) they hold {sum(by_fs[n]['boundary_conversion'] for n in bc_rows)} "
+                 f"boundary-conversion sites, "
                  f"against its +139/-81 lines (on a v4.5-era tree).")
     L.append("\nSpot checks, per file (merged: lines deleted/inserted by the conversion commit; here: distinct "
              "source lines holding that series' sites in this tree):\n")
@@ -214,6 +258,8 @@ def write_md(path, rows, run, sites, helpers, group_of):
     L.append(f"| Parse | {len(bad_files)} of them hold code spatch could not parse "
              f"({sum(len(v) for v in bad_files.values())} distinct lines); {len(unchecked)} not reported "
              f"by `spatch --parse-c` |")
+    failed = ", ".join(f"`{f}` ({e})" for f, e in run["failures"]) or "none"
+    L.append(f"| spatch gave up on | {failed} (timeout {run['timeout']} s per file) |")
     L.append(f"| Unresolved | {len(run['unresolved'])} i_?time field accesses not attributed "
              f"({', '.join(f'{n} {r}' for r, n in sorted(reasons.items())) or 'none'}); listed at the end |\n")
 
