@@ -123,7 +123,8 @@ with tempfile.TemporaryDirectory() as tmp:
                        "2 i_?time field accesses not attributed (1 in code spatch could not parse, 1 type unknown)",
                        "| `fs/deltafs/super.c:9` | type unknown |",
                        "| `fs/deltafs/super.c:17` | in code spatch could not parse |",
-                       "is listed below as unparsed): `fs/deltafs/super.c` (1).",
+                       "not checked): `fs/deltafs/super.c` (1).",
+                       "it does not hold on this tree for the strict reading and does not hold for the wide one",
                        "**1** of the 4 filesystems that touch an inode timestamp (alphafs)",
                        "| `alpha_time_to_disk` | address_passed (alphafs) | 1 |",
                        # ctime: alphafs 7 sites on 7 lines (2 addresses), betafs 3 on 2 lines

@@ -226,9 +226,12 @@ def main(argv=None):
         check_output_path(path)
     if args.tarball:
         print(f"churn: unpacking fs/ and include/ of {args.tarball} into {args.cache}", file=sys.stderr)
-        tree = churn_tree.unpack(args.tarball, args.cache)
+        t_unpack = time.monotonic()
+        tree, reused = churn_tree.unpack(args.tarball, args.cache)
+        unpacked = ("reused from the cache" if reused
+                    else f"unpacked in {time.monotonic() - t_unpack:.0f} s")
     else:
-        tree = source
+        tree, unpacked = source, "given as a folder"
         churn_tree.check_tree(tree)
 
     files = churn_tree.source_files(tree)
@@ -257,7 +260,7 @@ def main(argv=None):
         "spatch_command": display_command(cmd, len(cands)),
         "started": started, "seconds": time.monotonic() - t0, "spatch_seconds": spatch_seconds,
         "files": len(files), "candidates": cands, "parse": bad, "unresolved": unresolved,
-        "tokens": tally, "failures": failures, "timeout": args.timeout,
+        "tokens": tally, "failures": failures, "timeout": args.timeout, "unpacked": unpacked,
         "helpers_headers": churn_sites.HELPER_HEADERS,
     }
     table = churn_report.table(rows, kind_of, group_of, cands)

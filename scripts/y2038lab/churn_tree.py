@@ -32,7 +32,7 @@ def unpack(tarball, cache):
     The tree is reused when its stamp names the same tarball, size and
     mtime; otherwise it is extracted into a temporary folder beside it and
     renamed into place, so an interrupted run leaves no half tree behind.
-    Returns the tree's path.
+    Returns (the tree's path, True if an earlier unpacking was reused).
     """
     try:
         st = os.stat(tarball)
@@ -43,7 +43,7 @@ def unpack(tarball, cache):
     try:
         with open(os.path.join(tree, STAMP), encoding="utf-8") as f:
             if f.read() == stamp:
-                return tree
+                return tree, True
     except OSError:
         pass
     os.makedirs(cache, exist_ok=True)
@@ -57,7 +57,7 @@ def unpack(tarball, cache):
         os.replace(tmp, tree)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return tree
+    return tree, False
 
 
 def _extract(tarball, dest):
