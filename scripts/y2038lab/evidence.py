@@ -15,14 +15,15 @@ fsio.InputError naming the file and the problem on anything else.
 import csv
 import glob
 import os
+import re
 
 from .fsio import InputError
 
 SIZES_COLUMNS = ("abi", "body", "repr", "size", "holes", "padding", "reorg_saves")
 SLAB_COLUMNS = ("abi", "layout", "cache", "sizeof", "objsize", "this_host_objs", "this_host_pages",
                 "this_host_bytes_per_1e6", "66_laptop_objs", "66_laptop_pages", "66_laptop_bytes_per_1e6")
-COST_COLUMNS = ("abi", "variant", "body", "repr", "operation", "instructions", "code_bytes", "libcalls",
-                "mca_cpu", "mca_block_rthroughput", "workaround")
+COST_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instructions", "code_bytes",
+                "libcalls", "mca_cpu", "mca_block_rthroughput", "workaround")
 CHURN_COLUMNS = ("fs", "reads", "writes", "local_copies", "address_passed", "boundary_sites",
                  "current_time_calls", "rfc_macros", "boundary_conversion", "flag_day",
                  "accessor_functions", "needs_manual")
@@ -101,14 +102,19 @@ def read_slab(path):
 def read_cost(path):
     """[{abi, variant, body, repr, operation, instructions, ...}] from cost.csv; None if absent.
 
-    Numbers stay None where the cell is empty (a tool that did not run)."""
+    Numbers stay None where the cell is empty (a tool that did not run);
+    libcalls stays text ("__aeabi_uidivmod:1 ..."), libcall_count is its total."""
     if not _present(path):
         return None
     rows = []
     for line, row in enumerate(_read(path, COST_COLUMNS), start=2):
         out = dict(row)
-        for column in ("instructions", "code_bytes", "libcalls", "mca_block_rthroughput"):
+        for column in ("instructions", "code_bytes", "mca_block_rthroughput"):
             out[column] = None if row[column] in ("", None) else _number(path, line, row, column)
+        calls = (row["libcalls"] or "").split()
+        if not all(re.fullmatch(r"[\w.$]+:\d+", c) for c in calls):
+            raise InputError(f"{path}: line {line}: libcalls = {row['libcalls']!r} is not NAME:COUNT ...")
+        out["libcall_count"] = sum(int(c.rsplit(":", 1)[1]) for c in calls)
         rows.append(out)
     return rows
 
@@ -122,7 +128,7 @@ def cost_of(cost_rows, abi, body, repr_name, operation):
     if not cost_rows:
         return None
     for row in cost_rows:
-        if (row["abi"], row["body"], row["repr"]) != (abi, body, repr_name):
+        if row["measure"] != "instructions" or (row["abi"], row["body"], row["repr"]) != (abi, body, repr_name):
             continue
         if row["operation"] == operation or f"{row['variant']}_{row['operation']}" == operation:
             return row

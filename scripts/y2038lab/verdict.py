@@ -157,9 +157,10 @@ def main(argv=None):
         ev = gather(args.json, args.sizes, args.cost, args.churn, "cpu" if args.cpu else "real")
         text = section(ev)
         summ = summary_of(ev) if args.summary else None
-        fsio.write_text(args.out, text)
-        if summ is not None:
-            fsio.write_text(args.summary, summ)
+        with fsio.OutputSet() as out:  # the section and its summary: both or neither
+            out.write_text(args.out, text)
+            if summ is not None:
+                out.write_text(args.summary, summ)
         return 0
     return fsio.run_main(run, PROG)
 

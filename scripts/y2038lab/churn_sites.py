@@ -1,0 +1,261 @@
+"""Classify the sites churn/inode_times.cocci found and count them per approach.
+
+spatch writes one record per (rule, position); this module joins them by
+position (file, line, column of the field name) and decides, for every access
+to an inode's i_atime/i_mtime/i_ctime, what it is:
+
+  read / write            written when on the left of an assignment, ++, --
+  member access           .tv_sec / .tv_nsec: the scalar a filesystem encodes
+  local copy              whole value to or from a plain variable
+  struct copy             whole value to or from anything else the filesystem
+                          owns: its structures, a pointer, a filesystem
+                          function's result, a return value
+  value passed            whole value as argument of a filesystem function
+  address passed          &inode->i_?time to a filesystem function or pointer
+  helper use              value or address given to a VFS/time helper
+                          (timespec64_equal(), timestamp_truncate(), ...)
+  neutral                 to or from another inode timestamp, a VFS clock
+                          call, a struct iattr/kstat field
+
+"Filesystem function" means any function that is not a VFS/time helper:
+a name that is not declared in the headers of HELPER_HEADERS nor defined in
+fs/*.c (the VFS).  The per-approach formulas are in approach_counts().
+"""
+import collections
+import re
+
+INODE_TYPES = {"struct inode", "const struct inode"}
+IATTR_TYPES = {"struct iattr", "const struct iattr"}
+KSTAT_TYPES = {"struct kstat", "const struct kstat"}
+IATTR_FIELDS = {"ia_atime", "ia_mtime", "ia_ctime"}
+KSTAT_FIELDS = {"atime", "mtime", "ctime", "btime"}
+CLOCK_CALLS = {"current_time", "current_fs_time", "current_fs_time_sec"}
+CLOCK_MACROS = {"CURRENT_TIME", "CURRENT_TIME_SEC"}
+# the VFS's own ->update_time (fs/inode.c); the filesystems' ones are read
+# from the .update_time members of their struct inode_operations
+VFS_UPDATE_TIME = {"generic_update_time"}
+# the clock interfaces the 2016 RFC replaced (gone from mainline since v4.18)
+LEGACY_CLOCKS = CLOCK_MACROS | {"current_fs_time", "current_fs_time_sec"}
+
+# Where the VFS and the kernel's time and string helpers are declared: a
+# function named in one of these (or defined in fs/*.c) is "from the VFS".
+HELPER_HEADERS = (
+    "include/linux/fs.h", "include/linux/fs_stack.h", "include/linux/stat.h",
+    "include/linux/time.h", "include/linux/time64.h", "include/linux/ktime.h",
+    "include/linux/timekeeping.h", "include/linux/jiffies.h", "include/linux/math64.h",
+    "include/linux/string.h", "include/linux/fortify-string.h", "include/linux/printk.h",
+    "include/linux/kernel.h", "include/linux/minmax.h", "include/linux/compiler.h",
+    "include/asm-generic/rwonce.h", "include/vdso/time64.h", "include/uapi/linux/time.h",
+)
+
+COLUMNS = (
+    "fs", "kind", "files", "reads", "writes", "member_accesses", "local_copies", "struct_copies",
+    "value_passed", "address_passed", "helper_uses", "other_uses", "macro_args",
+    "setattr_sites", "getattr_sites", "update_time_sites", "boundary_sites",
+    "current_time_calls", "legacy_time_calls",
+    "rfc_macros", "boundary_conversion", "flag_day", "accessor_functions",
+    "needs_manual", "needs_manual_fs", "bergmann_fs", "unresolved",
+)
+
+_CALL_RE = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+_DEF_RE = re.compile(r"^[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\([^;]*$", re.M)
+
+
+def helper_names(read_text, tree_files):
+    """Names of VFS/time helpers: called or declared in HELPER_HEADERS, or
+    defined at the top level of fs/*.c.  read_text(path) returns the text of
+    a tree-relative path or None; tree_files lists the tree's fs/*.c."""
+    names = set(CLOCK_CALLS)
+    for header in HELPER_HEADERS:
+        text = read_text(header)
+        if text:
+            names.update(_CALL_RE.findall(text))
+    for path in tree_files:
+        text = read_text(path)
+        if text:
+            names.update(_DEF_RE.findall(text))
+    return names
+
+
+def parse_records(lines, source="spatch output"):
+    """Records of inode_times.cocci: (kind, file, line, col, function, extra...)."""
+    records = []
+    for n, line in enumerate(lines, 1):
+        line = line.rstrip("\n")
+        if not line:
+            continue
+        parts = line.split("\t")
+        if len(parts) < 5 or not parts[2].isdigit() or not parts[3].isdigit():
+            raise ValueError(f"{source}:{n}: not a churn record: {line[:80]!r}")
+        records.append((parts[0], parts[1], int(parts[2]), int(parts[3]), parts[4], tuple(parts[5:])))
+    return records
+
+
+class Sites:
+    """Every record, indexed by kind and position."""
+
+    def __init__(self, records):
+        self.by_kind = collections.defaultdict(dict)
+        for kind, path, line, col, func, extra in records:
+            # one record per position and kind; a rule may fire twice on one
+            # position (two disjunction branches), the data is the same
+            self.by_kind[kind].setdefault((path, line, col), (func, extra))
+
+    def positions(self, kind, types=None):
+        return {pos for pos, (_, extra) in self.by_kind[kind].items()
+                if types is None or (extra and extra[0] in types)}
+
+    def extra(self, kind, pos):
+        entry = self.by_kind[kind].get(pos)
+        return entry[1] if entry else None
+
+
+def classify(sites, helpers):
+    """Per inode-timestamp access: a dict of flags and one 'use' class.
+
+    Returns {position: info} with info = {'write', 'member', 'member_write',
+    'addr', 'use'} where use is one of: member, local, struct, value, address,
+    helper, neutral, other.
+    """
+    accesses = sites.positions("field", INODE_TYPES)
+    update_time = VFS_UPDATE_TIME | {extra[1] for _, extra in sites.by_kind["iop"].values()
+                                     if extra[0] == "update_time"}
+    writes = sites.positions("write", INODE_TYPES)
+    members = sites.positions("member", INODE_TYPES)
+    addrs = sites.positions("addr", INODE_TYPES)
+    out = {}
+    for pos in accesses:
+        info = {"write": pos in writes, "member": pos in members, "addr": pos in addrs}
+        info["member_write"] = info["write"] and info["member"]
+        info["use"] = _use(sites, helpers, update_time, pos, info)
+        out[pos] = info
+    return out
+
+
+def _use(sites, helpers, update_time, pos, info):
+    if info["addr"]:
+        callee = sites.extra("addr_arg", pos)
+        if callee is not None and callee[1] in helpers:
+            return "helper"
+        return "address"
+    if info["member"]:
+        return "member"
+    if sites.extra("peer_field", pos) is not None or sites.extra("peer_vfs", pos) is not None:
+        return "neutral"
+    call = sites.extra("peer_call", pos)
+    if call is not None:
+        return "neutral" if call[1] in helpers else "struct"
+    local = sites.extra("local", pos)
+    if local is not None:
+        name = local[1]
+        if name in CLOCK_MACROS:
+            return "neutral"
+        return "other" if name.isupper() else "local"
+    copy = sites.extra("copy", pos)
+    if copy is not None:
+        # `inode->i_mtime = *time` in an ->update_time: the VFS's own value
+        func = sites.by_kind["copy"][pos][0]
+        if re.fullmatch(r"\*\s*\w+", copy[1]) and func in update_time:
+            return "neutral"
+        return "struct"
+    if sites.extra("return", pos) is not None:
+        return "struct"
+    arg = sites.extra("value_arg", pos)
+    if arg is not None:
+        return "helper" if arg[1] in helpers else "value"
+    return "other"
+
+
+def vfs_struct_crossings(sites, helpers):
+    """struct iattr / struct kstat time-field uses whose other side is neither
+    an inode timestamp nor a VFS helper: {'setattr': set, 'getattr': set}."""
+    paired = sites.positions("vfs_peer_field")
+    out = {"setattr": set(), "getattr": set()}
+    for pos, (_, extra) in sites.by_kind["vfs_struct"].items():
+        if len(extra) < 2 or pos in paired:
+            continue
+        arg = sites.extra("vfs_arg", pos)
+        if arg is not None and arg[1] in helpers:
+            continue
+        if extra[0] in IATTR_TYPES and extra[1] in IATTR_FIELDS:
+            out["setattr"].add(pos)
+        elif extra[0] in KSTAT_TYPES and extra[1] in KSTAT_FIELDS:
+            out["getattr"].add(pos)
+    return out
+
+
+def approach_counts(c):
+    """The per-approach sums of one row of base counts (a dict), in place.
+
+    rfc_macros          every access through VFS_INODE_GET/SET_XTIME(), plus
+                        the CURRENT_TIME*/current_fs_time() calls it replaced
+    accessor_functions  every access through inode_get_*/inode_set_*() (the
+                        v6.6 ctime and v6.7 atime/mtime conversions)
+    boundary_conversion Chinner: a conversion call wherever a VFS timestamp
+                        meets the filesystem's own representation: setattr
+                        (iattr), getattr (kstat), update_time, on-disk
+                        encode/decode (tv_sec/tv_nsec, struct copies, values
+                        and addresses given to its functions), local copies
+    flag_day            v4.18: one patch changes the type; every site where
+                        it meets a filesystem-typed value is converted or
+                        retyped, VFS helpers renamed, update_time signatures
+                        changed; tv_sec/tv_nsec uses are left alone
+    """
+    accesses = c["reads"] + c["writes"] + c["macro_args"]
+    c["boundary_sites"] = (c["setattr_sites"] + c["getattr_sites"] + c["update_time_sites"]
+                           + c["member_accesses"] + c["struct_copies"] + c["value_passed"]
+                           + c["address_passed"])
+    c["rfc_macros"] = accesses + c["legacy_time_calls"]
+    c["accessor_functions"] = accesses
+    c["boundary_conversion"] = c["boundary_sites"] + c["local_copies"]
+    c["flag_day"] = (c["local_copies"] + c["struct_copies"] + c["value_passed"] + c["address_passed"]
+                     + c["helper_uses"] + c["other_uses"] + c["update_time_sites"]
+                     + c["setattr_sites"] + c["getattr_sites"])
+    c["needs_manual_fs"] = 1 if c["needs_manual"] > 0 else 0
+    c["bergmann_fs"] = 1 if c["local_copies"] + c["address_passed"] > 0 else 0
+    return c
+
+
+def count(sites, helpers, group_of, unresolved=None):
+    """Base and per-approach counts per group (group_of(path) -> name).
+
+    unresolved: {position: reason} of accesses not attributed (reported,
+    never counted in the approaches).  Returns {group: counts dict}.
+    """
+    rows = collections.defaultdict(lambda: dict.fromkeys(COLUMNS[3:], 0))
+
+    def add(pos, column, n=1):
+        rows[group_of(pos[0])][column] += n
+
+    use_column = {"local": "local_copies", "struct": "struct_copies", "value": "value_passed",
+                  "address": "address_passed", "helper": "helper_uses", "other": "other_uses",
+                  "member": "member_accesses"}
+    for pos, info in classify(sites, helpers).items():
+        add(pos, "writes" if info["write"] else "reads")
+        if info["use"] in use_column:
+            add(pos, use_column[info["use"]])
+        if info["member"] and info["use"] != "member":
+            add(pos, "member_accesses")
+        if info["addr"] or info["member_write"]:
+            add(pos, "needs_manual")
+    for pos, (_, extra) in sites.by_kind["macro_arg"].items():
+        if extra and extra[0].isupper():
+            add(pos, "macro_args")
+            add(pos, "needs_manual")
+    crossings = vfs_struct_crossings(sites, helpers)
+    for pos in crossings["setattr"]:
+        add(pos, "setattr_sites")
+    for pos in crossings["getattr"]:
+        add(pos, "getattr_sites")
+    seen_update_time = set()
+    for pos, (_, extra) in sites.by_kind["iop"].items():
+        if extra[0] == "update_time" and (group_of(pos[0]), extra[1]) not in seen_update_time:
+            seen_update_time.add((group_of(pos[0]), extra[1]))
+            add(pos, "update_time_sites")
+    for pos, (_, extra) in sites.by_kind["clock"].items():
+        add(pos, "current_time_calls")
+        if extra and extra[0] in LEGACY_CLOCKS:
+            add(pos, "legacy_time_calls")
+    for pos in unresolved or {}:
+        add(pos, "unresolved")
+    return {group: approach_counts(row) for group, row in rows.items()}
