@@ -6,7 +6,9 @@
     python3 -m y2038lab.boards board-run --local DIR [--quick|--full|--smoke] [--emulator CMD] ...
     python3 -m y2038lab.boards import RESULTS.tar.gz [--out DIR]
     python3 -m y2038lab.boards merge FILE... [--out DIR]
+    python3 -m y2038lab.boards smoke ABI... [--werror]      (CI: bundles run under qemu-user)
     python3 -m y2038lab.boards lava-validate
+    python3 -m y2038lab.boards lava-job --set NAME=VALUE... > job.yaml
     python3 -m y2038lab.boards lava-results EXPORT [--out FILE]
 
 scripts/lab bundle / board-run / import / merge call the first four (with
@@ -47,10 +49,29 @@ def cmd_merge(args):
     return 0
 
 
+def cmd_smoke(args):
+    from . import boards_run
+    for line in boards_run.smoke(args.abis, TOP, werror=args.werror):
+        print(line)
+    return 0
+
+
 def cmd_lava_validate(args):
     from . import boards_lava
     for line in boards_lava.validate_all(TOP):
         print(line)
+    return 0
+
+
+def cmd_lava_job(args):
+    from . import boards_lava
+    values = {}
+    for item in args.set:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise fsio.InputError(f"lava-job: --set {item!r} is not NAME=VALUE")
+        values[key] = value
+    sys.stdout.write(boards_lava.render_job(TOP, values))
     return 0
 
 
@@ -100,8 +121,16 @@ def parser():
     m.add_argument("--out", help="the report folder (default reports/merged)")
     m.set_defaults(func=cmd_merge)
 
+    s = sub.add_parser("smoke", help="CI: build each ABI's bundle, run it under qemu-user, import it")
+    s.add_argument("abis", nargs="+", metavar="ABI")
+    s.add_argument("--werror", action="store_true")
+    s.set_defaults(func=cmd_smoke)
+
     v = sub.add_parser("lava-validate", help="validate boards/lava/ with lava_common's schemas")
     v.set_defaults(func=cmd_lava_validate)
+    j = sub.add_parser("lava-job", help="render boards/lava/job-template.yaml, validated, to stdout")
+    j.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="one placeholder's value")
+    j.set_defaults(func=cmd_lava_job)
     c = sub.add_parser("lava-results", help="LAVA results (lavacli/REST export) to the suite's JSON")
     c.add_argument("export", help="YAML or JSON export of one job's results")
     c.add_argument("--out", help="the JSON to write (default beside EXPORT, .json)")
