@@ -224,13 +224,13 @@ run_tests() {
 			fi
 			;;
 		esac
-		t0=$(date +%s)
+		t_test=$(date +%s)
 		rc=0
 		set -f
 		# shellcheck disable=SC2086 # $emu and $cmd are word lists
 		(cd "$res/tests" && exec $emu "$here/tests/"$cmd) </dev/null >"$res/tests/$tname.log" 2>&1 || rc=$?
 		set +f
-		secs=$(($(date +%s) - t0))
+		secs=$(($(date +%s) - t_test))
 		if [ "$rc" = "$skip_rc" ]; then
 			verdict=SKIP skip=$((skip + 1))
 		elif { [ "$will_fail" = 0 ] && [ "$rc" = 0 ]; } || { [ "$will_fail" = 1 ] && [ "$rc" != 0 ]; }; then

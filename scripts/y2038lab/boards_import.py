@@ -202,7 +202,7 @@ def btf_section(board, top, outdir):
     if board["emulated"]:
         out += ["**Emulated run: this BTF is the host kernel's**, not a board's; the table shows "
                 "the comparison works, not what a board runs.", ""]
-    elif ino and ino[1] != word:
+    if ino and ino[1] != word:
         out += [f"**This BTF is not of a {board['abi']} kernel** (unsigned long i_ino is {ino[1]} bytes, "
                 f"{board['abi']} has {word}).", ""]
     out += ["| replica (reports/pahole) | sizeof | members placed differently | i_mtime / i_mtime_sec |",

@@ -102,7 +102,7 @@ class ResultSet:
         reps = sorted({len(s) for s in self.samples.values()}) or ["medians only"]
         return [self.label, self.abi, c.get("y2038_board_machine") or c.get("host_name", "?"), cpu, self.kernel,
                 str(c.get("date", "?"))[:16], f"{c.get('y2038_board_mode') or c.get('y2038_mode', '?')}, "
-                f"{'/'.join(map(str, reps))} repetitions", f"{self.source}: `{os.path.basename(self.path)}`"]
+                f"{'/'.join(map(str, reps))} repetition{'' if reps == [1] else 's'}", f"{self.source}: `{os.path.basename(self.path)}`"]
 
 
 def headline_patterns(top):
@@ -220,8 +220,9 @@ def merge(paths, top, out=None):
              f"{platform.node()}, {now}; do not edit by hand.", ""]
     for s in sets:
         if s.emulated:
-            lines += [f"> **{s.label}: EMULATED** ({s.context.get('y2038_board_emulated')}). Its times are "
-                      "qemu-user times, never a board figure.", ""]
+            why = str(s.context.get("y2038_board_emulated", "")).removeprefix("yes: ")
+            lines += [f"> **{s.label}**: {why}. Its times are qemu-user times on another machine, "
+                      "never a board figure.", ""]
     lines += ["## Result sets", "", "| set | ABI | machine | CPU | kernel | date | mode | source |",
               "|---|---|---|---|---|---|---|---|"]
     lines += ["| " + " | ".join(s.facts_row()) + " |" for s in sets] + [""]

@@ -55,7 +55,8 @@ class Results:
                     if member.isfile() and len(parts) > 1:
                         self.files["/".join(parts[1:])] = tar.extractfile(member).read()
         except (tarfile.TarError, EOFError, OSError) as err:
-            raise InputError(f"{path}: not a readable results tarball ({err})") from err
+            why = str(err).splitlines()[0].rstrip(":")
+            raise InputError(f"{path}: not a readable results tarball ({why})") from err
         if not re.match(r"^y2038-results-[a-z0-9_]+-[a-z0-9._-]+-\d{8}T\d{6}Z$", getattr(self, "top", "")):
             raise InputError(f"{path}: not a run.sh results tarball (top folder "
                              f"{getattr(self, 'top', 'missing')!r})")

@@ -33,7 +33,7 @@ def bundle_abi(path):
         with tarfile.open(path, "r:*") as tar:
             first = tar.next()
     except (OSError, tarfile.TarError) as err:
-        raise InputError(f"{path}: not a readable bundle ({err})") from err
+        raise InputError(f"{path}: not a readable bundle ({str(err).splitlines()[0].rstrip(':')})") from err
     m = re.match(r"^y2038-bundle-([a-z0-9_]+)(/|$)", first.name if first else "")
     if not m:
         raise InputError(f"{path}: not a y2038 bundle (no y2038-bundle-<abi>/ folder)")
