@@ -192,6 +192,41 @@ def run_sh_tests(tmp):
         print("SKIP: checkbashisms (devscripts) not installed")
 
 
+def board_run_tests(tmp):
+    """board-run over ssh, with ssh and scp replaced by local stand-ins that
+    log their arguments: the stand-in bundle is copied, run, fetched."""
+    fake = os.path.join(tmp, "ssh-fakes")
+    os.makedirs(fake)
+    calls = os.path.join(tmp, "ssh-calls.txt")
+    for name, body in (("ssh", 'echo "ssh $*" >>"$CALLS"\nfor last; do :; done\nexec sh -c "$last"\n'),
+                       ("scp", 'echo "scp $*" >>"$CALLS"\nshift $(($# - 2))\n'
+                               'exec cp "${1#myboard:}" "${2#myboard:}"\n')):
+        with open(os.path.join(fake, name), "w") as f:
+            f.write("#!/bin/sh\n" + body)
+        os.chmod(os.path.join(fake, name), 0o755)
+    stage = os.path.join(tmp, "stage")
+    fake_bundle(os.path.join(stage, "y2038-bundle-i386"))
+    bundle = os.path.join(tmp, "y2038-bundle-i386.tar.gz")
+    with tarfile.open(bundle, "w:gz") as tar:
+        tar.add(os.path.join(stage, "y2038-bundle-i386"), arcname="y2038-bundle-i386")
+    env = dict(os.environ, PATH=fake + os.pathsep + os.environ["PATH"], CALLS=calls,
+               PYTHONPATH=os.path.join(top, "scripts"))
+    remote, results = os.path.join(tmp, "remote"), os.path.join(tmp, "fetched")
+    cmd = [sys.executable, "-m", "y2038lab.boards", "board-run", "myboard", "--bundle", bundle, "--port", "2222",
+           "--identity", "/k/id", "--remote-dir", remote, "--results", results, "--board", "b1"]
+    run = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    expect("board-run: exit status", 0, run.returncode)
+    got = [f for f in os.listdir(results) if f.endswith(".tar.gz")] if os.path.isdir(results) else []
+    expect("board-run: one results tarball fetched", True, len(got) == 1 and got[0].startswith("y2038-results-i386-b1-"))
+    log = open(calls).read().splitlines() if os.path.exists(calls) else []
+    expect("board-run: ssh options", True, bool(log) and log[0].startswith(
+        "ssh -o BatchMode=yes -i /k/id -p 2222 myboard mkdir -p"))
+    expect("board-run: scp port flag", True, any(x.startswith("scp -q -o BatchMode=yes -i /k/id -P 2222 ") for x in log))
+    expect("board-run: run.sh arguments", True, any("run.sh --quick --board b1 --out" in x for x in log))
+    bad = subprocess.run(cmd[:5] + ["--local", stage], env=env, capture_output=True, text=True)
+    expect("board-run: HOST and --local refused", (2, True), (bad.returncode, "not both" in bad.stderr))
+
+
 # --- bundle -------------------------------------------------------------------------
 def bundle_tests():
     listing = {"tests": [
@@ -205,12 +240,14 @@ def bundle_tests():
          "properties": [{"name": "PASS_REGULAR_EXPRESSION", "value": ["x"]}]},
         {"name": "env", "command": ["/b/bench/y2038-bench"], "properties": [{"name": "ENVIRONMENT", "value": ["A=1"]}]},
         {"name": "space", "command": ["/b/tests/space", "a b"], "properties": []},
-        {"name": "host", "command": ["/usr/bin/python3", "/src/check.py", "--build", "/b"], "properties": []}]}
+        {"name": "host", "command": ["/usr/bin/python3", "/src/check.py", "--build", "/b"], "properties": []},
+        {"name": "objdump", "command": ["/usr/bin/sh", "-c", "x", "/usr/bin/objdump", "/b/src/libfstime.a"],
+         "properties": []}]}
     tests, left = boards_bundle.select_tests(listing, "/b")
     expect("bundle: tests kept", [("plain", "quick", 0, "-", []), ("bad_flag", "-", 1, "-", ["--bogus"]),
                                   ("skips", "slow", 0, "77", [])],
            [(t["name"], t["labels"], t["will_fail"], t["skip_rc"], t["args"]) for t in tests])
-    expect("bundle: tests left on the host", ["regex", "env", "space", "host"], [x.split()[0] for x in left])
+    expect("bundle: tests left on the host", ["regex", "env", "space", "host", "objdump"], [x.split()[0] for x in left])
     expect("bundle: the emulator prefix is dropped", "/b/tests/plain", tests[0]["exe"])
     expect_error("check_static on a host program", lambda: boards_abi.check_static(sys.executable,
                                                                                   boards_abi.ABIS["armhf"]),
@@ -371,6 +408,7 @@ def lava_tests(tmp):
 data_dir = data
 with tempfile.TemporaryDirectory() as tmp:
     run_sh_tests(tmp)
+    board_run_tests(tmp)
     bundle_tests()
     board_json = import_tests(tmp)
     merge_tests(tmp, board_json)

@@ -66,8 +66,12 @@ def select_tests(ctest_json, build_dir):
     for t in ctest_json.get("tests", []):
         props = {p["name"]: p["value"] for p in t.get("properties", [])}
         command = t.get("command") or []
-        exe = next((i for i, c in enumerate(command)
-                    if os.path.realpath(c).startswith(build_dir + os.sep)), None)
+        # The program itself, or behind the cross build's emulator (qemu-*
+        # and its options); anything else (sh -c, python3) is a host-side check.
+        inside = [i for i, c in enumerate(command) if os.path.realpath(c).startswith(build_dir + os.sep)]
+        exe = inside[0] if inside else None
+        if exe and not os.path.basename(command[0]).startswith("qemu-"):
+            exe = None
         if exe is None:
             left_out.append(f"{t['name']} (a host-side check, not a program of this build)")
             continue

@@ -24,6 +24,7 @@ from .boards_import import calc_for, scripts_module
 from .fsio import InputError
 
 REFERENCE = "timespec64"
+REPR_ORDER = ["timespec", "timespec64", "packed12", "scalar", "multigrain", "ktime"]
 TWIN = "timespec"
 UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 
@@ -179,7 +180,14 @@ def bench_section(sets, top):
     if any(s.emulated for s in sets):
         out += ["Columns marked EMULATED are qemu-user times on another machine: they show the bundle "
                 "runs, they are not figures of that ABI.", ""]
+    try:
+        from . import stats  # noqa: F401
+    except ImportError:
+        out += ["Verdict `not tested`: this tree has no y2038lab.stats, so a ratio here is a ratio of "
+                "medians, not a finding.", ""]
+    order = lambda r: (REPR_ORDER.index(r) if r in REPR_ORDER else len(REPR_ORDER), r)  # noqa: E731
     for key in sorted(groups):
+        groups[key].sort(key=order)
         out += [f"### {key}", "", "| repr | " + " | ".join(s.label for s in sets) + " |",
                 "|---|" + "---|" * len(sets)]
         for r in groups[key]:
