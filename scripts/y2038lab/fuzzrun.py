@@ -1,8 +1,9 @@
 """`scripts/lab test`'s fuzzing step: every libFuzzer target for Y2038_FUZZ_SECONDS.
 
-    python3 -m y2038lab.fuzzrun --build build/fuzz --corpus tests/fuzz/corpus
+    python3 -m y2038lab.fuzzrun --build build/fuzz --corpus tests/fuzz/corpus [--source tests/fuzz]
 
-For each folder tests/fuzz/corpus/<target>/ (the committed seed corpus) runs
+Builds the targets with clang first when --source is given (no clang: says
+so and skips, as the fuzz targets need libFuzzer).  For each folder tests/fuzz/corpus/<target>/ (the committed seed corpus) runs
 build/fuzz/<target> for Y2038_FUZZ_SECONDS (default 30; 0 skips); new inputs
 go to build/fuzz/corpus/<target>/, the log to build/fuzz/<target>.log.  A
 crash or a failed property fails the step, its reproducer left in
@@ -10,6 +11,7 @@ build/fuzz/artifacts/<target>/ and the log's end printed.
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 
@@ -47,11 +49,20 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="fuzzrun", description=__doc__.split("\n")[0])
     parser.add_argument("--build", required=True, help="the fuzz build folder (build/fuzz)")
     parser.add_argument("--corpus", required=True, help="the seed corpora (tests/fuzz/corpus)")
+    parser.add_argument("--source", help="the fuzz targets' CMake project, built into --build with clang")
     args = parser.parse_args(argv)
     seconds = envvars.fuzz_seconds()
     if seconds == 0:
         log("skipped (Y2038_FUZZ_SECONDS=0)")
         return 0
+    if args.source:
+        if not shutil.which("clang"):
+            log("clang not found, fuzz targets NOT run (scripts/lab deps test)")
+            return 0
+        for cmd in (["cmake", "-S", args.source, "-B", args.build, "-DCMAKE_C_COMPILER=clang"],
+                    ["cmake", "--build", args.build, "-j", str(os.cpu_count() or 1)]):
+            if subprocess.run(cmd, stdout=subprocess.DEVNULL if cmd[1] == "-S" else None).returncode != 0:
+                raise fsio.InputError(f"fuzz targets: {' '.join(cmd)} failed")
     targets = sorted(d for d in os.listdir(args.corpus) if os.path.isdir(os.path.join(args.corpus, d))) \
         if os.path.isdir(args.corpus) else []
     if not targets:

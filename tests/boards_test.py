@@ -1,0 +1,417 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""boards_test.py - scripts/y2038lab/boards_*: bundles, run.sh, import, merge, LAVA.
+
+  * run.sh, for real, under dash and busybox sh (when installed), on a bundle
+    whose programs are small shell stand-ins: the per-CPU probes decide the
+    plan (the CPU with the faster update probe first), the single-threaded
+    pass is pinned to it, the tests' verdicts (exit status, WILL_FAIL, skip
+    code, slow ones left to --full), the headline and LAVA result lines, the
+    tarball; then bad options.  (CI runs the real cross bundles under
+    qemu-user: `scripts/lab test`, boards_smoke.)
+  * the bundle's choice of CTest tests, its static-ELF check;
+  * import of tests/data/boards/results-aarch64-qemu-user-smoke.tar.gz (an
+    emulated run, see its README): the header from the run's facts, the
+    EMULATED label, the board's CPU count in the slab model; bad tarballs
+    refused with one line and nothing written; an old report replaced only
+    by a complete new one;
+  * merge of two sets; LAVA: the definitions validate, broken ones do not,
+    the committed exports convert, bad ones are refused.
+"""
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+here = os.path.dirname(os.path.abspath(__file__))
+top = os.path.dirname(here)
+sys.path.insert(0, os.path.join(top, "scripts"))
+from y2038lab import boards_abi, boards_bundle, boards_import, boards_lava, boards_merge, boards_results  # noqa: E402
+from y2038lab.fsio import InputError  # noqa: E402
+
+data = os.path.join(here, "data", "boards")
+sample = os.path.join(data, "results-aarch64-qemu-user-smoke.tar.gz")
+passed = failed = 0
+
+
+def expect(case, want, got):
+    global passed, failed
+    if want == got:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL [{case}]: expected {want!r}, got {got!r}")
+
+
+def expect_error(case, fn, *words):
+    """FN must raise InputError whose one-line text holds every word."""
+    try:
+        fn()
+    except InputError as err:
+        text = str(err)
+        expect(f"{case}: one line", True, "\n" not in text)
+        for w in words:
+            expect(f"{case}: message names {w!r}", True, w in text)
+        return
+    expect(f"{case}: InputError", True, False)
+
+
+# --- run.sh on stand-in programs ---------------------------------------------------
+PIN = """#!/bin/sh
+# stand-in for y2038-pin: --list, or record the CPU and run the program
+if [ "$1" = --list ]; then echo "0 1"; exit 0; fi
+FAKE_CPU=$1; export FAKE_CPU; shift; exec "$@"
+"""
+# The probes: CPU 1 is faster at the update probe (the plan's key), CPU 0 at
+# the accessor (which must not decide).
+BENCH = """#!/bin/sh
+# stand-in for y2038-bench: Google Benchmark 1.7.1 JSON, one key per line
+out='' filter=''
+for a; do case $a in --benchmark_out=*) out=${a#*=} ;; --benchmark_filter=*) filter=${a#*=} ;; esac; done
+row() { # name run_type aggregate real_time
+	printf '    {\\n      "name": "%s",\\n      "run_name": "%s",\\n      "run_type": "%s",\\n' "$1" "$1" "$2"
+	[ -z "$3" ] || printf '      "aggregate_name": "%s",\\n' "$3"
+	printf '      "iterations": 1000,\\n      "real_time": %s,\\n      "cpu_time": %s,\\n      "time_unit": "ns"\\n    }' "$4" "$4"
+}
+json() {
+	printf '{\\n  "context": {\\n    "date": "2026-01-01T00:00:00+00:00",\\n    "y2038_abi": "test",\\n'
+	printf '    "y2038_seed": "1",\\n    "y2038_thread_cpus": "%s (Y2038_BENCH_CPUS)"\\n  },\\n  "benchmarks": [\\n' "$Y2038_BENCH_CPUS"
+	"$@"
+	printf '\\n  ]\\n}\\n'
+}
+probe() {
+	if [ "$FAKE_CPU" = 0 ]; then acc=1.0e+00 upd=3.0e+01; else acc=2.0e+00 upd=1.0e+01; fi
+	for r in 1 2 3; do row accessor/get_mtime/v6/scalar iteration '' $acc; printf ',\\n'; done
+	row accessor/get_mtime/v6/scalar aggregate median $acc; printf ',\\n'
+	row accessor/get_mtime/v6/scalar aggregate mean 9.9e+01; printf ',\\n'
+	row load/touch_private/v6/scalar/real_time/threads:1 aggregate median $upd
+}
+single() {
+	echo "single pass on CPU $FAKE_CPU" >&2
+	row accessor/get_mtime/v6/scalar aggregate median 5.0e-01; printf ',\\n'
+	row accessor/get_mtime/v6/timespec64 aggregate median 2.5e+00; printf ',\\n'
+	row shim/empty/c_per_iteration aggregate median 1.0e-01
+}
+threaded() { row load/touch_private/v6/scalar/real_time/threads:2 iteration '' 4.0e+00; }
+case $filter in
+*'|load/'*) json probe ;;
+-*) json single >"$out" ;;
+*) json threaded >"$out" ;;
+esac
+"""
+TESTS = {"t_pass": ("quick", 0, "-", 0), "t_fail": ("quick", 0, "-", 1), "t_willfail": ("quick", 1, "-", 3),
+         "t_skip": ("quick", 0, "77", 77), "t_slow": ("slow", 0, "-", 0)}
+
+
+def fake_bundle(root):
+    for d in ("bin", "tests"):
+        os.makedirs(os.path.join(root, d))
+    files = {"bin/y2038-pin": PIN, "bin/y2038-bench": BENCH,
+             "bin/fstime-selfcheck": "#!/bin/sh\necho 'fstime self-check: 1 passed, 0 failed'\n",
+             "bin/fs-expiry": "#!/bin/sh\necho '| fs | x |'\n"}
+    lines = []
+    for name, (labels, will_fail, skip, rc) in TESTS.items():
+        files[f"tests/{name}"] = f"#!/bin/sh\necho {name} \"$@\"\nexit {rc}\n"
+        lines.append(f"{name}\t{labels}\t{will_fail}\t{skip}\t{name} --flag")
+    files["tests/list"] = "# header\n" + "\n".join(lines) + "\n"
+    files["manifest.txt"] = "abi: i386\ncommit: test\n"
+    shutil.copy(os.path.join(top, "boards", "headline.txt"), os.path.join(root, "headline.txt"))
+    shutil.copy(os.path.join(top, "boards", "run.sh"), os.path.join(root, "run.sh"))
+    for rel, text in files.items():
+        with open(os.path.join(root, rel), "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(os.path.join(root, rel), 0o755)
+
+
+def check_run_sh(shell, tmp):
+    root = os.path.join(tmp, f"bundle-{shell[-1]}")
+    out = os.path.join(tmp, f"out-{shell[-1]}")
+    os.makedirs(out)
+    fake_bundle(root)
+    run = subprocess.run(shell + [os.path.join(root, "run.sh"), "--quick", "--board", "Test Board 1",
+                                  "--out", out], capture_output=True, text=True)
+    case = f"run.sh under {' '.join(shell)}"
+    expect(f"{case}: exit status", 0, run.returncode)
+    if run.returncode:
+        print(run.stderr[-2000:])
+        return
+    last = run.stdout.strip().splitlines()[-1]
+    expect(f"{case}: prints the tarball last", True, last.startswith("results: ") and last.endswith(".tar.gz"))
+    res = boards_results.Results(last[len("results: "):])
+    expect(f"{case}: board name sanitised", True, res.top.startswith("y2038-results-i386-test-board-1-"))
+    tests = {line.split()[0]: line.split()[1] for line in res.text("tests.txt").splitlines()}
+    expect(f"{case}: test verdicts", {"t_pass": "PASS", "t_fail": "FAIL", "t_willfail": "PASS",
+                                      "t_skip": "SKIP", "t_slow": "SKIP"}, tests)
+    expect(f"{case}: test arguments passed", "t_pass --flag", res.text("tests/t_pass.log").strip())
+    expect(f"{case}: probes before", "0 1 30\n1 2 10\n", res.text("bench/probes-before.txt"))
+    cmd = res.text("bench/bench.cmd")
+    expect(f"{case}: single pass pinned to the faster update probe", True, "y2038-pin 1 " in cmd)
+    expect(f"{case}: plan fastest first", True, "Y2038_BENCH_CPUS=1,0" in cmd)
+    expect(f"{case}: the single pass ran on CPU 1", "single pass on CPU 1",
+           res.text("bench/bench.single.txt").strip())
+    expect(f"{case}: threaded pass got the plan", True,
+           '"1,0 (Y2038_BENCH_CPUS)"' in res.text("bench/bench.threaded.json"))
+    expect(f"{case}: headline (medians, headline names only)",
+           "accessor/get_mtime/v6/scalar 0.5\naccessor/get_mtime/v6/timespec64 2.5\n"
+           "load/touch_private/v6/scalar/real_time/threads:2 4\n", res.text("headline.txt"))
+    lines = res.text("result.txt").splitlines()
+    expect(f"{case}: LAVA line of a benchmark", True, "bench.accessor.get_mtime.v6.scalar pass 0.5 ns" in lines)
+    expect(f"{case}: LAVA name of a threaded benchmark", True,
+           "bench.load.touch_private.v6.scalar.real_time.threads-2 pass 4 ns" in lines)
+    expect(f"{case}: LAVA lines of tests and facts", True,
+           {"test.t_fail fail", "test.t_skip skip", "y2038.abi.i386 pass", "y2038.cpus pass 2 cpus"} <= set(lines))
+    suite = boards_results.suite_json(res, boards_results.facts(res))
+    expect(f"{case}: passes merged", 4, len(suite["benchmarks"]))
+    expect(f"{case}: probes in the context", {"0": 30.0, "1": 10.0},
+           {cpu: p["load/touch_private/v6/scalar/real_time/threads:1"]
+            for cpu, p in suite["context"]["y2038_cpu_ns_after"].items()})
+    for args, word in ((["--bogus"], "unknown option '--bogus'"), (["--board"], "--board needs a value"),
+                       (["--out", os.path.join(tmp, "nowhere")], "no such folder")):
+        bad = subprocess.run(shell + [os.path.join(root, "run.sh")] + args, capture_output=True, text=True)
+        expect(f"{case} {args[0]}: refused", (True, True), (bad.returncode != 0, word in bad.stderr))
+
+
+def run_sh_tests(tmp):
+    shells = [["dash"]] + ([["busybox", "sh"]] if shutil.which("busybox") else [])
+    if len(shells) == 1:
+        print("SKIP: busybox not installed, run.sh checked with dash only")
+    for shell in shells:
+        check_run_sh(shell, tmp)
+        syntax = subprocess.run(shell + ["-n", os.path.join(top, "boards", "run.sh")], capture_output=True)
+        expect(f"{' '.join(shell)} -n run.sh", 0, syntax.returncode)
+    if shutil.which("checkbashisms"):
+        for script in ("run.sh", "lava/y2038-board.sh", "lava/send-to-lava.sh"):
+            res = subprocess.run(["checkbashisms", "--posix", os.path.join(top, "boards", script)],
+                                 capture_output=True, text=True)
+            expect(f"checkbashisms {script}", (0, ""), (res.returncode, res.stdout + res.stderr))
+    else:
+        print("SKIP: checkbashisms (devscripts) not installed")
+
+
+def board_run_tests(tmp):
+    """board-run over ssh, with ssh and scp replaced by local stand-ins that
+    log their arguments: the stand-in bundle is copied, run, fetched."""
+    fake = os.path.join(tmp, "ssh-fakes")
+    os.makedirs(fake)
+    calls = os.path.join(tmp, "ssh-calls.txt")
+    for name, body in (("ssh", 'echo "ssh $*" >>"$CALLS"\nfor last; do :; done\nexec sh -c "$last"\n'),
+                       ("scp", 'echo "scp $*" >>"$CALLS"\nshift $(($# - 2))\n'
+                               'exec cp "${1#myboard:}" "${2#myboard:}"\n')):
+        with open(os.path.join(fake, name), "w") as f:
+            f.write("#!/bin/sh\n" + body)
+        os.chmod(os.path.join(fake, name), 0o755)
+    stage = os.path.join(tmp, "stage")
+    fake_bundle(os.path.join(stage, "y2038-bundle-i386"))
+    bundle = os.path.join(tmp, "y2038-bundle-i386.tar.gz")
+    with tarfile.open(bundle, "w:gz") as tar:
+        tar.add(os.path.join(stage, "y2038-bundle-i386"), arcname="y2038-bundle-i386")
+    env = dict(os.environ, PATH=fake + os.pathsep + os.environ["PATH"], CALLS=calls,
+               PYTHONPATH=os.path.join(top, "scripts"))
+    remote, results = os.path.join(tmp, "remote"), os.path.join(tmp, "fetched")
+    cmd = [sys.executable, "-m", "y2038lab.boards", "board-run", "myboard", "--bundle", bundle, "--port", "2222",
+           "--identity", "/k/id", "--remote-dir", remote, "--results", results, "--board", "b1"]
+    run = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    expect("board-run: exit status", 0, run.returncode)
+    got = [f for f in os.listdir(results) if f.endswith(".tar.gz")] if os.path.isdir(results) else []
+    expect("board-run: one results tarball fetched", True, len(got) == 1 and got[0].startswith("y2038-results-i386-b1-"))
+    log = open(calls).read().splitlines() if os.path.exists(calls) else []
+    expect("board-run: ssh options", True, bool(log) and log[0].startswith(
+        "ssh -o BatchMode=yes -i /k/id -p 2222 myboard mkdir -p"))
+    expect("board-run: scp port flag", True, any(x.startswith("scp -q -o BatchMode=yes -i /k/id -P 2222 ") for x in log))
+    expect("board-run: run.sh arguments", True, any("run.sh --quick --board b1 --out" in x for x in log))
+    bad = subprocess.run(cmd[:5] + ["--local", stage], env=env, capture_output=True, text=True)
+    expect("board-run: HOST and --local refused", (2, True), (bad.returncode, "not both" in bad.stderr))
+
+
+# --- bundle -------------------------------------------------------------------------
+def bundle_tests():
+    listing = {"tests": [
+        {"name": "plain", "command": ["/usr/bin/qemu-arm", "-L", "/usr/x", "/b/tests/plain"],
+         "properties": [{"name": "LABELS", "value": ["quick"]}, {"name": "WORKING_DIRECTORY", "value": "/b/tests"}]},
+        {"name": "bad_flag", "command": ["/b/bench/y2038-bench", "--bogus"],
+         "properties": [{"name": "WILL_FAIL", "value": True}]},
+        {"name": "skips", "command": ["/b/tests/skips"], "properties": [{"name": "SKIP_RETURN_CODE", "value": 77},
+                                                                        {"name": "LABELS", "value": ["slow"]}]},
+        {"name": "regex", "command": ["/b/tools/fs-expiry"],
+         "properties": [{"name": "PASS_REGULAR_EXPRESSION", "value": ["x"]}]},
+        {"name": "env", "command": ["/b/bench/y2038-bench"], "properties": [{"name": "ENVIRONMENT", "value": ["A=1"]}]},
+        {"name": "space", "command": ["/b/tests/space", "a b"], "properties": []},
+        {"name": "host", "command": ["/usr/bin/python3", "/src/check.py", "--build", "/b"], "properties": []},
+        {"name": "objdump", "command": ["/usr/bin/sh", "-c", "x", "/usr/bin/objdump", "/b/src/libfstime.a"],
+         "properties": []}]}
+    tests, left = boards_bundle.select_tests(listing, "/b")
+    expect("bundle: tests kept", [("plain", "quick", 0, "-", []), ("bad_flag", "-", 1, "-", ["--bogus"]),
+                                  ("skips", "slow", 0, "77", [])],
+           [(t["name"], t["labels"], t["will_fail"], t["skip_rc"], t["args"]) for t in tests])
+    expect("bundle: tests left on the host", ["regex", "env", "space", "host", "objdump"], [x.split()[0] for x in left])
+    expect("bundle: the emulator prefix is dropped", "/b/tests/plain", tests[0]["exe"])
+    expect_error("check_static on a host program", lambda: boards_abi.check_static(sys.executable,
+                                                                                  boards_abi.ABIS["armhf"]),
+                 sys.executable, "armhf")
+    expect_error("unknown ABI", lambda: boards_abi.abi_of("mips"), "mips", "armhf")
+    expect("ABI alias", "i386", boards_abi.abi_of("i686").name)
+
+
+# --- import ---------------------------------------------------------------------------
+def tar_with(tmp, name, members):
+    path = os.path.join(tmp, name)
+    with tarfile.open(path, "w:gz") as tar:
+        for arcname, text in members.items():
+            info = tarfile.TarInfo(arcname)
+            info.size = len(text)
+            tar.addfile(info, io.BytesIO(text))
+    return path
+
+
+def import_tests(tmp):
+    res = boards_results.Results(sample)
+    board = boards_results.facts(res)
+    expect("facts: ABI", "aarch64", board["abi"])
+    expect("facts: emulated", True, board["emulated"])
+    expect("facts: present CPUs", 2, board["present"])
+    expect("facts: caches read", True, len(board["caches"]) >= 3)
+    out = os.path.join(tmp, "aarch64-qemu-user")
+    os.makedirs(out)
+    with open(os.path.join(out, "stale.txt"), "w") as f:
+        f.write("from an older import\n")
+    report = boards_import.import_results(sample, top, out=out)
+    with open(report, encoding="utf-8") as f:
+        text = f.read()
+    lines = text.splitlines()
+    expect("import: title says EMULATED", True, lines[0].endswith("(EMULATED)"))
+    expect("import: header from the board's facts", True,
+           "| Board | qemu-user |" in lines and any(x.startswith("| Kernel | Linux ") for x in lines))
+    expect("import: the board's CPU count in the slab model", True, "**this board's** 2 present CPUs" in text)
+    expect("import: tests table", True, "| fs_time_sweep_test | SKIP | - | slow-full-mode-only |" in lines)
+    expect("import: no BTF in the sample", True, "No BTF from the board" in text)
+    expect("import: benchmark section", True, "### Benchmarks on aarch64" in text)
+    expect("import: old folder replaced", False, os.path.exists(os.path.join(out, "stale.txt")))
+    with open(os.path.join(out, "bench-aarch64.json"), encoding="utf-8") as f:
+        suite = json.load(f)
+    expect("import: suite JSON context", ("qemu-user", 2), (suite["context"]["y2038_board"],
+                                                             suite["context"]["y2038_board_present_cpus"]))
+    before = sorted(os.listdir(out))
+    bad = {"not a tarball": (tar_with(tmp, "empty.tar.gz", {}), "not a run.sh results tarball"),
+           "unsafe name": (tar_with(tmp, "evil.tar.gz", {"../x": b"x"}), "unsafe member name"),
+           "two folders": (tar_with(tmp, "two.tar.gz", {"a/x": b"", "b/y": b""}), "more than one top folder")}
+    with tarfile.open(sample) as tar:
+        members = {m.name: tar.extractfile(m).read() for m in tar if m.isfile()}
+    top_name = next(iter(members)).split("/")[0]
+    bad["missing member"] = (tar_with(tmp, "partial.tar.gz", {k: v for k, v in members.items()
+                                                              if not k.endswith("bench/bench.threaded.json")}),
+                             "bench/bench.threaded.json missing")
+    broken = dict(members)
+    broken[f"{top_name}/bench/bench.single.json"] = b"{ not json"
+    bad["bad JSON"] = (tar_with(tmp, "badjson.tar.gz", broken), "not valid JSON")
+    with open(os.path.join(tmp, "plain.txt"), "w") as f:
+        f.write("hello\n")
+    bad["plain file"] = (os.path.join(tmp, "plain.txt"), "not a readable results tarball")
+    for case, (path, word) in bad.items():
+        expect_error(f"import {case}", lambda p=path: boards_import.import_results(p, top, out=out),
+                     os.path.basename(path), word)
+    expect("import: failures leave the report as it was", before, sorted(os.listdir(out)))
+    expect("import: no temporary folder left", [], [d for d in os.listdir(tmp) if d.endswith(".new")])
+    if shutil.which("pahole") and os.access("/sys/kernel/btf/vmlinux", os.R_OK):
+        with open("/sys/kernel/btf/vmlinux", "rb") as f:
+            members[f"{top_name}/facts/btf-vmlinux"] = f.read()
+        with_btf = tar_with(tmp, f"{top_name}.tar.gz", members)
+        text = open(boards_import.import_results(with_btf, top, out=os.path.join(tmp, "btf")),
+                    encoding="utf-8").read()
+        expect("import: BTF read by pahole", True, "`pahole -F btf -C inode` on the board's" in text)
+        expect("import: emulated BTF is the host's", True, "this BTF is the host kernel's" in text)
+        expect("import: every aarch64 replica compared", True, "| aarch64 v6/scalar | 616 |" in text)
+    else:
+        print("SKIP: pahole or /sys/kernel/btf/vmlinux missing: the live-BTF comparison is not checked")
+    return os.path.join(out, "bench-aarch64.json")
+
+
+# --- merge ----------------------------------------------------------------------------
+def merge_tests(tmp, board_json):
+    with open(board_json, encoding="utf-8") as f:
+        data = json.load(f)
+    for key in [k for k in data["context"] if k.startswith(("y2038_board", "y2038_source"))]:
+        del data["context"][key]
+    data["context"]["host_name"] = "testhost"
+    host_json = os.path.join(tmp, "bench-host.json")
+    with open(host_json, "w", encoding="utf-8") as f:
+        json.dump(data, f)
+    report = boards_merge.merge([host_json, board_json], top, out=os.path.join(tmp, "merged"))
+    text = open(report, encoding="utf-8").read()
+    expect("merge: both sets", True, "| aarch64 testhost (host) |" in text and "aarch64 qemu-user (EMULATED)" in text)
+    expect("merge: emulated warning", True, "**aarch64 qemu-user (EMULATED)**" in text)
+    expect("merge: sizes from pahole", True, "| timespec64 | 560 | 624 |" in text)
+    expect("merge: slab with 2 CPUs", True, "| timespec64 | 25 / 4 (632) | 25 / 4 (632) |" in text)
+    expect("merge: a headline table", True, "### accessor/get_mtime/v6/*" in text)
+    expect_error("merge: not JSON", lambda: boards_merge.merge([os.path.join(data_dir, "README.md")], top,
+                                                                out=os.path.join(tmp, "m2")), "README.md")
+    expect("merge: nothing written on bad input", False, os.path.exists(os.path.join(tmp, "m2", "REPORT.md")))
+
+
+# --- LAVA -----------------------------------------------------------------------------
+def lava_tests(tmp):
+    expect("LAVA: committed definitions validate", 2, len(boards_lava.validate_all(top)))
+    fake = os.path.join(tmp, "lava-top")
+    shutil.copytree(os.path.join(top, "boards"), os.path.join(fake, "boards"))
+    job = os.path.join(fake, "boards", "lava", "job-template.yaml")
+    text = open(job, encoding="utf-8").read()
+    with open(job, "w", encoding="utf-8") as f:
+        f.write(text.replace("    to: tftp\n", "    to: tftp\n    bogus_key: 1\n"))
+    expect_error("LAVA: a bad job key", lambda: boards_lava.validate_all(fake), "job-template.yaml", "bogus_key")
+    with open(job, "w", encoding="utf-8") as f:
+        f.write(text)
+    testdef = os.path.join(fake, "boards", "lava", "y2038-board.yaml")
+    tdtext = open(testdef, encoding="utf-8").read()
+    with open(testdef, "w", encoding="utf-8") as f:
+        f.write(tdtext.replace("Lava-Test Test Definition 1.0", "Lava-Test-Shell Test Definition 1.0"))
+    expect_error("LAVA: a bad testdef format", lambda: boards_lava.validate_all(fake), "y2038-board.yaml", "format")
+    with open(testdef, "w", encoding="utf-8") as f:
+        f.write(tdtext.replace('"${BOARD}"', '"${BORD}"'))
+    expect_error("LAVA: an undefined parameter", lambda: boards_lava.validate_all(fake), "${BORD}")
+    expect_error("LAVA: a bad MODE", lambda: boards_lava.render_job(top, dict(boards_lava.EXAMPLE, MODE="fast")),
+                 "MODE")
+    expect_error("LAVA: a missing value", lambda: boards_lava.render_job(
+        top, {k: v for k, v in boards_lava.EXAMPLE.items() if k != "DTB_URL"}), "missing DTB_URL")
+    for name, count in (("lava-results-aarch64-emulated.yaml", None), ("lava-results-aarch64-emulated-rest.json", 3)):
+        out = boards_lava.convert(os.path.join(data, name), top, out=os.path.join(tmp, name + ".json"))
+        suite = json.load(open(out, encoding="utf-8"))
+        c = suite["context"]
+        expect(f"LAVA {name}: facts", ("aarch64", "qemu-user", 2, True),
+               (c["y2038_abi"], c["y2038_board"], c["y2038_board_present_cpus"],
+                c["y2038_board_emulated"].startswith("yes")))
+        names = [b["run_name"] for b in suite["benchmarks"]]
+        expect(f"LAVA {name}: benchmark names restored", True,
+               "accessor/get_mtime/v6/timespec64" in names and all("." not in n for n in names))
+        if count:
+            expect(f"LAVA {name}: count", count, len(names))
+        else:
+            with tarfile.open(sample) as tar:
+                headline = next(tar.extractfile(m).read().decode() for m in tar if m.name.endswith("/headline.txt"))
+            want = {line.split()[0]: float(line.split()[1]) for line in headline.splitlines()}
+            expect(f"LAVA {name}: every headline figure back", want,
+                   {b["run_name"]: b["real_time"] for b in suite["benchmarks"]})
+    bad = os.path.join(tmp, "bad.yaml")
+    for body, word in (("- name: job\n  result: pass\n", "no y2038.abi"),
+                       ("- name: y2038.abi.aarch64\n- name: bench.accessor.get_mtime.v6.scalar\n  measurement: fast\n"
+                        "  unit: ns\n", "not a number"),
+                       ("just: a mapping\n", "not a LAVA results export")):
+        with open(bad, "w") as f:
+            f.write(body)
+        expect_error(f"LAVA: {word}", lambda: boards_lava.convert(bad, top, out=os.path.join(tmp, "bad.json")),
+                     "bad.yaml", word)
+        expect(f"LAVA: nothing written ({word})", False, os.path.exists(os.path.join(tmp, "bad.json")))
+
+
+data_dir = data
+with tempfile.TemporaryDirectory() as tmp:
+    run_sh_tests(tmp)
+    board_run_tests(tmp)
+    bundle_tests()
+    board_json = import_tests(tmp)
+    merge_tests(tmp, board_json)
+    lava_tests(tmp)
+print(f"boards_test: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
