@@ -120,7 +120,7 @@ def main(argv=None):
             if size_tables[abi] is None:
                 warn(f"{sizes.path_of(args.sizes, abi)}: no size table; left out")
     skipped = [skipped_section(path) for path in args.skipped]
-    lines = ["## Benchmarks", "",
+    lines = ["## Appendix: every benchmark", "",
              f"Command: `{args.command}` (Google Benchmark JSON), tables and plots by "
              f"`scripts/bench_report.py`. Each section is one JSON file; its table names the run's "
              "command, host and date.", ""]

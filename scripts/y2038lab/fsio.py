@@ -8,6 +8,7 @@ was written, flushed and closed without error.  On any failure (disk full,
 the previous file is left byte-identical.
 """
 import contextlib
+import gzip
 import os
 import signal
 import sys
@@ -160,10 +161,16 @@ class OutputSet:
 
 
 def read_text(path, what="file"):
-    """The UTF-8 text of PATH; InputError naming the file when it cannot be read."""
+    """The UTF-8 text of PATH (gunzipped when it ends in .gz, as the committed
+    reference runs are); InputError naming the file when it cannot be read."""
     try:
+        if path.endswith(".gz"):
+            with gzip.open(path, "rt", encoding="utf-8") as f:
+                return f.read()
         with open(path, encoding="utf-8") as f:
             return f.read()
+    except (EOFError, gzip.BadGzipFile) as err:
+        raise InputError(f"{path}: not a complete gzip file ({err})") from None
     except FileNotFoundError:
         raise InputError(f"{path}: no such {what}") from None
     except IsADirectoryError:

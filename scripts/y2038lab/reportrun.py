@@ -11,13 +11,14 @@ in report order:
 
   01-verdict.md    the verdict: one row per claim, its statistics, and the
                    short list README.md quotes (y2038lab.verdict)
-  05-summary.md    the benchmark summary table (y2038lab.benchreport)
+  02-plots.md      heatmaps, walks, sizes, threads (y2038lab.plots)
+  05-summary.md    the headline table README.md quotes (y2038lab.benchreport)
   10, 20           fstime-selfcheck and fs-expiry output
   30-layouts.md    sizes and slab cost, quoted from reports/layouts
-  40-bench.md      every benchmark table (y2038lab.benchreport)
-  45-plots.md      heatmaps, walks, sizes, threads (y2038lab.plots)
   50-cost.md       32-bit cost: counts, library calls, models, quoted from reports/cost/COST.md
   55-churn.md      churn, quoted from reports/churn/<tree>.md
+  (60-perf.md      cache misses per inode, written by `lab perf`)
+  90-bench.md      the appendix: every benchmark table (y2038lab.benchreport)
 
 A source that is absent (no cost or churn report) gives a fragment that says
 so, never an old figure; the verdict rows that need it say "not measured here".
@@ -75,6 +76,9 @@ def verdict_fragment(ev):
 
 def run(args):
     r, tools = args.results, os.path.join(args.build, "tools")
+    for old in ("40-bench.md", "45-plots.md"):  # an earlier layout of this folder's fragments
+        if os.path.exists(os.path.join(r, old)):
+            os.unlink(os.path.join(r, old))
     layouts = os.path.join(args.reports, "layouts")
     cost_csv = os.path.join(args.reports, "cost", "cost.csv")
     churn = os.path.join(args.reports, "churn")
@@ -91,13 +95,13 @@ def run(args):
     fragment.layouts(ns(sizes=os.path.join(layouts, "sizes.md"), slab=os.path.join(layouts, "slab.md"),
                         out=os.path.join(r, "30-layouts.md")))
     benchreport.main([a for j in jsons for a in ("--json", j)] + [a for s in skipped for a in ("--skipped", s)]
-                     + ["--fragment", os.path.join(r, "40-bench.md"), "--summary", os.path.join(r, "05-summary.md"),
+                     + ["--fragment", os.path.join(r, "90-bench.md"), "--summary", os.path.join(r, "05-summary.md"),
                         "--sizes", layouts, "--no-plots", "--command", "scripts/lab bench"])
     ev = verdict.gather(jsons, layouts, cost_csv if os.path.isfile(cost_csv) else None,
                         churn if os.path.isdir(churn) else None)
     fsio.write_text(os.path.join(r, "01-verdict.md"), verdict_fragment(ev))
     made = plots.render_all(ev.runs, r, layouts, prefix="plot-")
-    fsio.write_text(os.path.join(r, "45-plots.md"), plots.fragment(made))
+    fsio.write_text(os.path.join(r, "02-plots.md"), plots.fragment(made))
     out = os.path.join(args.reports, args.target)
     fsio.write_text(os.path.join(r, "50-cost.md"), quoted(
         os.path.join(args.reports, "cost", "COST.md"), out, "32-bit and embedded cost (counts and models, not timings)",

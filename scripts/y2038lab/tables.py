@@ -227,23 +227,38 @@ def summary(size_tables, sizes_label, runs):
             lines.append(f"| {r} | " + " | ".join(sizes.get((a, b, r), "-") for a, b in cols) + " |")
         lines.append("")
     for run in runs:
-        acc, body = {}, run.bodies[-1] if run.bodies else None  # the newest body: today's inode
-        for rec in run.layout_records("accessor"):
-            if rec.body == body and not rec.args and rec.threads == 1:
-                acc.setdefault(rec.op, {})[rec.repr] = rec.median_real_ns()
-        get = "get_mtime" if "get_mtime" in acc else None
-        set_ = next((op for op in sorted(acc) if op.startswith("set_mtime")), None)
-        ops = [op for op in (get, set_) if op]
-        if not ops:
-            continue
-        hows = how_text(how for op in ops for _, how in acc[op].values())
-        lines += [f"accessor ns per iteration, body {body}, {run.abi} ({hows}; `scripts/lab bench`, "
-                  f"{os.path.basename(run.path)}):", "",
-                  "| repr | " + " | ".join(ops) + " |", "|---|" + "---:|" * len(ops)]
-        for r in run.reprs:
-            if any(r in acc[op] for op in ops):
-                lines.append(f"| {r} | " + " | ".join(fmt(acc[op][r][0]) if r in acc[op] else "-"
-                                                     for op in ops) + " |")
-        lines.append("")
+        lines += accessor_summary(run)
     lines += ["<!-- /summary -->", ""]
     return lines
+
+
+def accessor_summary(run):
+    """get/set_mtime of the newest body against timespec64, each with its interval, U test
+    and ruling (y2038lab.stats): never a bare median a reader could take for a finding."""
+    from . import stats  # scipy: only where statistics are asked for
+    body = run.bodies[-1] if run.bodies else None  # the newest body: today's inode
+    found = {key[1]: cells for key, cells in stats.findings(run, family="accessor").items()
+             if key[2] == body and not key[3] and key[4] == 1}
+    ops = [op for op in ("get_mtime", "set_mtime") if op in found]
+    if not ops:
+        return []
+    lines = [f"accessor get/set_mtime, body {body}, {run.abi}: median real time against {REFERENCE_REPR} "
+             f"(ratio, 95 % interval, two-sided U test) and the ruling: a *layout effect* only beyond the "
+             f"twin control's spread (timespec vs timespec64, the same layout on LP64); `scripts/lab bench`, "
+             f"{os.path.basename(run.path)}:", "",
+             "| repr | " + " | ".join(ops) + " |", "|---|" + "---|" * len(ops)]
+    for r in run.reprs:
+        cells = []
+        for op in ops:
+            f = found[op].get(r)
+            if r == REFERENCE_REPR:
+                ref = next(iter(found[op].values()), None)
+                cells.append(f"reference ({fmt(ref.comparison.median_base)} ns)" if ref else "reference")
+            elif f is None:
+                cells.append("-")
+            else:
+                c = f.comparison
+                ci = (f" [{c.low:.2f}, {c.high:.2f}]" if c.low is not None else "")
+                cells.append(f"x{c.ratio:.2f}{ci}, {stats.p_text(c.p)}: {f.status}")
+        lines.append(f"| {r} | " + " | ".join(cells) + " |")
+    return lines + [""]
