@@ -13,6 +13,7 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "scripts"))
 import perf_report as p  # noqa: E402
+from y2038lab import walkrun  # noqa: E402
 
 passed = failed = 0
 
@@ -49,17 +50,17 @@ for case, text in [("garbage line", "hello\n"), ("count not a number", "12x,,cyc
         expect(f"{case}: ValueError", "ValueError", "ValueError")
 
 log = data("gbench-v2-log.txt")
-runs = p.run_iterations(log, "shim/store_mtime/c_batch/64")
+runs = walkrun.run_iterations(log, "shim/store_mtime/c_batch/64")
 expect("v2 log: runs of the benchmark", [1, 640, 6400, 64000, 640000, 6400000, 64000000, 111861191], runs)
-expect("v2 log: other names ignored", [], p.run_iterations(log, "shim/store_mtime/c_batch/6"))
+expect("v2 log: other names ignored", [], walkrun.run_iterations(log, "shim/store_mtime/c_batch/6"))
 
-expect("batch: a run asked for 1 iteration runs one whole batch", 65536, p.iterations_run(1, 65536.0))
-expect("batch: rounded up to whole batches", 3 * 65536, p.iterations_run(2 * 65536 + 1, 65536))
-expect("batch: exact multiples stay", 33 * 65536, p.iterations_run(33 * 65536, 65536))
-expect("batch: no batch counter = 1", 640, p.iterations_run(640, 1))
+expect("batch: a run asked for 1 iteration runs one whole batch", 65536, walkrun.iterations_run(1, 65536.0))
+expect("batch: rounded up to whole batches", 3 * 65536, walkrun.iterations_run(2 * 65536 + 1, 65536))
+expect("batch: exact multiples stay", 33 * 65536, walkrun.iterations_run(33 * 65536, 65536))
+expect("batch: no batch counter = 1", 640, walkrun.iterations_run(640, 1))
 for bad in (0, -4, 2.5, "64"):
     try:
-        p.iterations_run(10, bad)
+        walkrun.iterations_run(10, bad)
         expect(f"batch {bad!r}: ValueError", "ValueError", "no error")
     except ValueError:
         expect(f"batch {bad!r}: ValueError", "ValueError", "ValueError")
@@ -80,14 +81,14 @@ except ValueError:
 
 # The layouts to measure come from the program's list (a sixth representation included).
 fake = os.path.join(here, "fake_y2038_bench.py")
-picked = p.pick_benchmarks(fake, "stat_seq", 65536)
+picked = walkrun.pick_benchmarks(fake, "stat_seq", 65536)
 expect("pick: one walk per layout, the largest N <= n_max, registration order",
        [("v4_4", "timespec", "walk/stat_seq/v4_4/timespec/65536"), ("v6", "ktime", "walk/stat_seq/v6/ktime/65536")],
        [k + (v,) for k, v in picked.items()][::len(picked) - 1])
 expect("pick: every layout of the program", 8, len(picked))
 expect("pick: n_max respected", {"walk/stat_seq/v6/scalar/4096"},
-       {v for k, v in p.pick_benchmarks(fake, "stat_seq", 5000).items() if k == ("v6", "scalar")})
-expect("layout_parts: shim is no layout", None, p.layout_parts("shim/store_mtime/c_batch/64"))
+       {v for k, v in walkrun.pick_benchmarks(fake, "stat_seq", 5000).items() if k == ("v6", "scalar")})
+expect("layout_parts: shim is no layout", None, walkrun.layout_parts("shim/store_mtime/c_batch/64"))
 
 print(f"perf_report_test: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

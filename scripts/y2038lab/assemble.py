@@ -14,6 +14,7 @@ exactly one begin marker precedes exactly one end marker.
 """
 import argparse
 import datetime
+import gzip
 import os
 import platform
 import re
@@ -83,12 +84,16 @@ def host_facts(build_dir):
     }
 
 
-def read_png(path):
+def read_bytes(path):
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            return f.read()
     except OSError as err:
-        raise fsio.InputError(f"{path}: cannot read ({err.strerror})") from None
+        raise fsio.InputError(f"{path}: cannot read ({err.strerror or err})") from None
+
+
+def read_png(path):
+    data = read_bytes(path)
     if not data.startswith(b"\x89PNG"):
         raise fsio.InputError(f"{path}: not a PNG image")
     return data
@@ -124,13 +129,16 @@ def assemble(args):
         if not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
             raise fsio.InputError(f"{args.out}: its parent folder does not exist")
         os.mkdir(args.out)
+    # The run's benchmark JSON, compressed beside the report (`lab compare` reads it as it is).
+    attached = {os.path.basename(p) + ".gz": gzip.compress(read_bytes(p), mtime=0)
+                for p in getattr(args, "attach", None) or []}
     with fsio.OutputSet() as out:
-        for name, data in pngs.items():
+        for name, data in list(pngs.items()) + list(attached.items()):
             out.write_bytes(os.path.join(args.out, name), data)
         out.write_text(report, "\n".join(lines))
-    # Plots of an earlier report that this one no longer links: gone with it.
+    # Plots and runs of an earlier report that this one no longer has: gone with it.
     for name in sorted(os.listdir(args.out)):
-        if name.endswith(".png") and name not in pngs:
+        if name.endswith((".png", ".json.gz")) and name not in pngs and name not in attached:
             os.unlink(os.path.join(args.out, name))
     print(f"report.py: wrote {report} from {len(fragments)} fragments and {len(pngs)} plots")
 
@@ -167,6 +175,8 @@ def main(argv=None):
     a.add_argument("--out", required=True)
     a.add_argument("--target", default=platform.machine())
     a.add_argument("--elapsed", type=int, help="seconds the measurements took (the header says so)")
+    a.add_argument("--attach", action="append", default=[], metavar="RUN.json",
+                   help="a benchmark JSON to keep beside the report, gzipped")
     r = sub.add_parser("readme")
     r.add_argument("--report", required=True)
     r.add_argument("--readme", default="README.md")

@@ -20,10 +20,9 @@ import subprocess
 import sys
 import tempfile
 
-from . import boards_results, fsio, pahole, slab, slub_model
+from . import boards_results, fsio, pahole, sizes, slab, slub_model
 from .fsio import InputError
 
-REPRS = ["timespec", "timespec64", "packed12", "scalar", "multigrain", "ktime"]
 CONFIG_KEYS = ("CONFIG_64BIT", "CONFIG_SMP", "CONFIG_NR_CPUS", "CONFIG_HZ", "CONFIG_PREEMPT",
                "CONFIG_PREEMPT_VOLUNTARY", "CONFIG_PREEMPT_NONE", "CONFIG_PREEMPT_RT", "CONFIG_SLUB",
                "CONFIG_SLAB", "CONFIG_SLUB_DEBUG_ON", "CONFIG_COMPAT_32BIT_TIME", "CONFIG_ARM_LPAE",
@@ -198,20 +197,22 @@ def btf_section(board, top, outdir):
                 f"{board['abi']} has {word}).", ""]
     out += ["| replica (reports/pahole) | sizeof | members placed differently | i_mtime / i_mtime_sec |",
             "|---|---:|---:|---|"]
-    for body in ("v6", "v4_4"):
-        for repr_ in REPRS:
-            path = os.path.join(top, "reports", "pahole", board["abi"], f"{body}-{repr_}.txt")
-            if not os.path.exists(path):
-                continue
-            with open(path, encoding="utf-8") as f:
-                mine = pahole.parse_struct(f.read(), "inode")
-            differ = sum(1 for n in set(live["members"]) | set(mine["members"])
-                         if live["members"].get(n) != mine["members"].get(n))
-            mt = next((n for n in ("i_mtime", "i_mtime_sec") if n in mine["members"]), None)
-            where = f"{mine['members'][mt][0]}/{mine['members'][mt][1]}" if mt else "-"
-            live_mt = next((n for n in ("i_mtime", "i_mtime_sec") if n in live["members"]), None)
-            where += f" (live {live['members'][live_mt][0]}/{live['members'][live_mt][1]})" if live_mt else ""
-            out.append(f"| {board['abi']} {body}/{repr_} | {mine['size']} | {differ} | {where} |")
+    # The replicas of this ABI, in the size table's order (scripts/lab pahole), today's body first.
+    rows = sizes.load(os.path.join(top, "reports", "layouts"), board["abi"]) or []
+    replicas = sorted(((r["body"], r["repr"]) for r in rows), key=lambda br: br[0] != "v6")
+    for body, repr_ in replicas:
+        path = os.path.join(top, "reports", "pahole", board["abi"], f"{body}-{repr_}.txt")
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            mine = pahole.parse_struct(f.read(), "inode")
+        differ = sum(1 for n in set(live["members"]) | set(mine["members"])
+                     if live["members"].get(n) != mine["members"].get(n))
+        mt = next((n for n in ("i_mtime", "i_mtime_sec") if n in mine["members"]), None)
+        where = f"{mine['members'][mt][0]}/{mine['members'][mt][1]}" if mt else "-"
+        live_mt = next((n for n in ("i_mtime", "i_mtime_sec") if n in live["members"]), None)
+        where += f" (live {live['members'][live_mt][0]}/{live['members'][live_mt][1]})" if live_mt else ""
+        out.append(f"| {board['abi']} {body}/{repr_} | {mine['size']} | {differ} | {where} |")
     return out + ["", "0 members placed differently = the replica is this kernel's layout.", ""], live
 
 

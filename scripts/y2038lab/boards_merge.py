@@ -13,32 +13,22 @@ statistics of compare_to_reference().
 """
 import csv
 import datetime
-import json
 import os
 import platform
 import re
 import statistics
 
-from . import fsio, slab, slub_model
+from . import fsio, results, slab, slub_model, stats
 from .boards_import import calc_for
-from .fsio import InputError
 
 REFERENCE = "timespec64"
-REPR_ORDER = ["timespec", "timespec64", "packed12", "scalar", "multigrain", "ktime"]
 TWIN = "timespec"
-UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 
 
 def compare_to_reference(ref, samples, twin, abi):
     """(ratio, verdict) of SAMPLES against REF (per-repetition ns lists; a
     LAVA set has one median each).  The one place the merge's statistics
-    live: y2038lab.stats (U test, ratio interval, twin-control band) when the
-    tree has it, else the ratio of medians with no test."""
-    ratio = statistics.median(samples) / statistics.median(ref)
-    try:
-        from . import stats
-    except ImportError:
-        return ratio, "not tested"
+    live: y2038lab.stats (U test, ratio interval, twin-control band)."""
     comp = stats.compare(ref, samples)
     lp64 = abi in stats.LP64_ABIS
     band = stats.null_band(stats.compare(ref, twin)) if lp64 and twin else None
@@ -49,18 +39,9 @@ class ResultSet:
     """One suite JSON: its label, facts and per-repetition samples."""
 
     def __init__(self, path):
-        try:
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
-        except OSError as err:
-            raise InputError(f"{path}: cannot read ({err.strerror})") from err
-        except (ValueError, UnicodeDecodeError) as err:
-            raise InputError(f"{path}: not valid JSON ({err})") from err
-        if not isinstance(data, dict) or not isinstance(data.get("context"), dict) \
-                or not isinstance(data.get("benchmarks"), list) or not data["benchmarks"]:
-            raise InputError(f"{path}: not the suite's Google Benchmark JSON (context and benchmarks)")
-        c = self.context = data["context"]
-        self.path = path
+        run = results.load_run(path)  # the one parser and checker of benchmark JSON
+        c = self.context = run.context
+        self.path, self.reprs = path, run.reprs
         self.abi = c.get("y2038_abi") or "?"
         self.emulated = str(c.get("y2038_board_emulated", "no")).startswith("yes")
         self.source = "LAVA" if str(c.get("y2038_source", "")).startswith("LAVA") else \
@@ -74,19 +55,12 @@ class ResultSet:
             self.cpus = 0
         self.kernel = c.get("y2038_board_kernel", "not recorded")
         self.samples, self.medians = {}, {}
-        for row in data["benchmarks"]:
-            if not isinstance(row, dict) or row.get("error_occurred") or "real_time" not in row:
-                continue
-            name = row.get("run_name", row.get("name"))
-            try:
-                ns = float(row["real_time"]) * UNIT_NS[row.get("time_unit", "ns")]
-            except (KeyError, TypeError, ValueError) as err:
-                raise InputError(f"{path}: {name}: bad real_time/time_unit") from err
-            if row.get("run_type") == "aggregate":
-                if row.get("aggregate_name") == "median":
-                    self.medians[name] = ns
-            else:
-                self.samples.setdefault(name, []).append(ns)
+        for rec in run.records.values():
+            if rec.real_ns:
+                self.samples[rec.name] = list(rec.real_ns)
+            median = rec.aggregates.get("real_ns", {}).get("median")
+            if median is not None:
+                self.medians[rec.name] = median
 
     def figure(self, name):
         """(median ns, samples) of a run name, or None."""
@@ -180,12 +154,8 @@ def bench_section(sets, top):
     if any(s.emulated for s in sets):
         out += ["Columns marked EMULATED are qemu-user times on another machine: they show the bundle "
                 "runs, they are not figures of that ABI.", ""]
-    try:
-        from . import stats  # noqa: F401
-    except ImportError:
-        out += ["Verdict `not tested`: this tree has no y2038lab.stats, so a ratio here is a ratio of "
-                "medians, not a finding.", ""]
-    order = lambda r: (REPR_ORDER.index(r) if r in REPR_ORDER else len(REPR_ORDER), r)  # noqa: E731
+    known = [r for s in sets for r in s.reprs]  # each set's y2038_layouts order
+    order = lambda r: (known.index(r) if r in known else len(known), r)  # noqa: E731
     for key in sorted(groups):
         groups[key].sort(key=order)
         out += [f"### {key}", "", "| repr | " + " | ".join(s.label for s in sets) + " |",

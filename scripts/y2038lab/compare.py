@@ -37,15 +37,18 @@ def repr_regex(repr_name):
 
 
 def _filtered(path, pattern, folder):
-    """PATH itself, or a copy with only the benchmarks matching PATTERN."""
-    if not pattern:
+    """PATH itself, or a plain-JSON scratch copy for compare.py: gunzipped (a
+    committed reference run) and with only the benchmarks matching PATTERN."""
+    if not pattern and not path.endswith(".gz"):
         return path
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
-    data["benchmarks"] = [b for b in data["benchmarks"] if pattern.search(b.get("run_name", b.get("name", "")))]
-    if not data["benchmarks"]:
-        raise fsio.InputError(f"{path}: no benchmark matches --filter {pattern.pattern!r}")
-    out = os.path.join(folder, f"{len(os.listdir(folder))}-{os.path.basename(path)}")
+    data = json.loads(fsio.read_text(path, "JSON file"))
+    if pattern:
+        data["benchmarks"] = [b for b in data["benchmarks"]
+                              if pattern.search(b.get("run_name", b.get("name", "")))]
+        if not data["benchmarks"]:
+            raise fsio.InputError(f"{path}: no benchmark matches --filter {pattern.pattern!r}")
+    name = os.path.basename(path)[:-3] if path.endswith(".gz") else os.path.basename(path)
+    out = os.path.join(folder, f"{len(os.listdir(folder))}-{name}")
     with open(out, "w", encoding="utf-8") as f:   # a scratch copy for compare.py, deleted after
         json.dump(data, f)
     return out
@@ -149,7 +152,8 @@ def main(argv=None):
         aggregates = any(r.aggregates for run in runs for r in run.records.values())
         with tempfile.TemporaryDirectory(prefix="lab-compare-") as scratch:
             paths = [_filtered(p, pattern, scratch) for p in args.json]
-            names = {p: f"{j} (--filter {args.filter})" for p, j in zip(paths, args.json) if p != j}
+            names = {p: j + (f" (--filter {args.filter})" if args.filter else "")
+                     for p, j in zip(paths, args.json) if p != j}
             if args.repr:
                 base, other = args.repr
                 gbench = run_gbench(["filters", paths[0], repr_regex(base), repr_regex(other)], aggregates, names)

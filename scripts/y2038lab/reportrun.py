@@ -20,6 +20,9 @@ in report order:
   (60-perf.md      cache misses per inode, written by `lab perf`)
   90-bench.md      the appendix: every benchmark table (y2038lab.benchreport)
 
+The run's bench-<abi>.json go beside REPORT.md gzipped (scripts/lab compare
+reads them so), replacing those of the previous report with it.
+
 A source that is absent (no cost or churn report) gives a fragment that says
 so, never an old figure; the verdict rows that need it say "not measured here".
 """
@@ -110,7 +113,8 @@ def run(args):
     fsio.write_text(os.path.join(r, "55-churn.md"), quoted(
         trees[0] if trees else os.path.join(churn, "<tree>.md"), out, "Churn: sites each approach changes (site counts)",
         "scripts/lab churn", "##", CHURN_SECTIONS, "scripts/lab churn writes it"))
-    assemble.assemble(ns(results=r, build=args.build, out=out, target=args.target, elapsed=args.elapsed))
+    assemble.assemble(ns(results=r, build=args.build, out=out, target=args.target, elapsed=args.elapsed,
+                         attach=jsons))
     assemble.readme(ns(report=os.path.join(out, "REPORT.md"), readme=args.readme))
     return 0
 
