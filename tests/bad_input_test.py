@@ -52,7 +52,7 @@ try:
     out = os.path.join(tmp, "bench")
     os.mkdir(out)
     frag, summ = os.path.join(out, "40-bench.md"), os.path.join(out, "05-summary.md")
-    ok = run(["bench_report.py", "--json", FIXTURE, "--fragment", frag, "--summary", summ, "--sizes", SIZES,
+    ok = run(["-m", "y2038lab", "bench-report", "--json", FIXTURE, "--fragment", frag, "--summary", summ, "--sizes", SIZES,
               "--no-plots"])
     expect("bench_report: fixture runs", 0, ok.returncode)
     sizes_new = (os.path.getsize(summ), os.path.getsize(frag))
@@ -84,27 +84,27 @@ try:
     ]
     for case, args, words in CASES:
         files = tamper([frag, summ])
-        proc = run(["bench_report.py", *args, "--fragment", frag, "--summary", summ, "--no-plots"])
+        proc = run(["-m", "y2038lab", "bench-report", *args, "--fragment", frag, "--summary", summ, "--no-plots"])
         one_line_error(f"bench_report {case}", proc, "bench_report.py", words)
         same(f"bench_report {case}", files)
     for case, fragment, words in [("fragment is a folder", out, "is a folder"),
                                   ("fragment's folder missing", os.path.join(tmp, "nope", "f.md"), "does not exist")]:
         files = tamper([summ])
-        proc = run(["bench_report.py", "--json", FIXTURE, "--fragment", fragment, "--summary", summ, "--no-plots"])
+        proc = run(["-m", "y2038lab", "bench-report", "--json", FIXTURE, "--fragment", fragment, "--summary", summ, "--no-plots"])
         one_line_error(f"bench_report {case}", proc, "bench_report.py", words)
         same(f"bench_report {case}", files)
     files = tamper([frag, summ])
     os.chmod(summ, 0o444)
-    proc = run(["bench_report.py", "--json", FIXTURE, "--fragment", frag, "--summary", summ, "--no-plots"])
+    proc = run(["-m", "y2038lab", "bench-report", "--json", FIXTURE, "--fragment", frag, "--summary", summ, "--no-plots"])
     one_line_error("bench_report summary read-only (even for root: fsio reads the mode bits)", proc,
                    "bench_report.py", "is read-only")
     same("bench_report summary read-only", files)
     os.chmod(summ, 0o644)
-    proc = run(["bench_report.py", "--json", FIXTURE, "--fragment", frag, "--plots-dir", os.path.join(tmp, "none")])
+    proc = run(["-m", "y2038lab", "bench-report", "--json", FIXTURE, "--fragment", frag, "--plots-dir", os.path.join(tmp, "none")])
     one_line_error("bench_report plots folder missing", proc, "bench_report.py", "plots folder does not exist")
     expect("disk full: summary smaller than fragment (the set is tested)", True, sizes_new[0] < sizes_new[1])
     files = tamper([frag, summ])
-    proc = run(["bench_report.py", "--json", FIXTURE, "--fragment", frag, "--summary", summ, "--sizes", SIZES,
+    proc = run(["-m", "y2038lab", "bench-report", "--json", FIXTURE, "--fragment", frag, "--summary", summ, "--sizes", SIZES,
                 "--no-plots"], fsize=sum(sizes_new) // 2)
     one_line_error("bench_report disk full", proc, "bench_report.py", "File too large")
     same("bench_report disk full (summary written first, fragment failed)", files)
@@ -119,13 +119,13 @@ try:
           "| repr | x |\n|---|---|\n| ktime | 1 |\n<!-- /summary -->\n")
     write(os.path.join(res, "40-bench.md"), "## Benchmarks\n\n![tiny](tiny.png)\n\n" + "padding line\n" * 800)
     write(os.path.join(res, "tiny.png"), b"\x89PNG\r\n\x1a\n" + bytes(100), "wb")
-    proc = run(["report.py", "assemble", "--results", res, "--build", build, "--out", rep, "--target", "x86_64"])
+    proc = run(["-m", "y2038lab", "assemble", "assemble", "--results", res, "--build", build, "--out", rep, "--target", "x86_64"])
     expect("assemble: runs", 0, proc.returncode)
     expect("assemble: copies the linked PNG", True, os.path.exists(os.path.join(rep, "tiny.png")))
     report, png = os.path.join(rep, "REPORT.md"), os.path.join(rep, "tiny.png")
     big = os.path.getsize(report)
     files = tamper([report, png])
-    proc = run(["report.py", "assemble", "--results", res, "--build", build, "--out", rep], fsize=big // 2)
+    proc = run(["-m", "y2038lab", "assemble", "assemble", "--results", res, "--build", build, "--out", rep], fsize=big // 2)
     one_line_error("assemble disk full", proc, "report.py", "File too large")
     same("assemble disk full (PNG written first, REPORT.md failed)", files)
     ASSEMBLE = [
@@ -147,17 +147,17 @@ try:
             write(os.path.join(res, extra[0]), extra[1], "wb")
         args = {"--results": res, "--build": build, "--out": rep}
         args.update(override)
-        proc = run(["report.py", "assemble", *[x for kv in args.items() for x in kv]])
+        proc = run(["-m", "y2038lab", "assemble", "assemble", *[x for kv in args.items() for x in kv]])
         one_line_error(f"assemble {case}", proc, "report.py", words)
         same(f"assemble {case}", files)
         if extra:
             os.unlink(os.path.join(res, extra[0]))
-    proc = run(["report.py", "assemble", "--results", res, "--build", build, "--out", rep])
+    proc = run(["-m", "y2038lab", "assemble", "assemble", "--results", res, "--build", build, "--out", rep])
     readme = os.path.join(tmp, "README.md")
-    begin, end = "<!-- results:begin (generated by scripts/report.py readme) -->", "<!-- results:end -->"
+    begin, end = "<!-- results:begin (generated by python3 -m y2038lab assemble readme) -->", "<!-- results:end -->"
     good_readme = f"# lab\n\nintro\n\n{begin}\nold table\n{end}\n\nmore\n"
     write(readme, good_readme)
-    proc = run(["report.py", "readme", "--report", report, "--readme", readme])
+    proc = run(["-m", "y2038lab", "assemble", "readme", "--report", report, "--readme", readme])
     text = open(readme).read()
     expect("readme: block replaced, the rest kept", True,
            proc.returncode == 0 and "| ktime | 1 |" in text and text.startswith("# lab\n\nintro")
@@ -170,13 +170,13 @@ try:
     for case, text, words in READMES:
         write(readme, text)
         files = {readme: text.encode()}
-        proc = run(["report.py", "readme", "--report", report, "--readme", readme])
+        proc = run(["-m", "y2038lab", "assemble", "readme", "--report", report, "--readme", readme])
         one_line_error(f"readme {case}", proc, "report.py", words)
         expect(f"readme {case}: README untouched", files, {readme: open(readme, "rb").read()})
     write(readme, good_readme)
-    proc = run(["report.py", "readme", "--report", os.path.join(res, "40-bench.md"), "--readme", readme])
+    proc = run(["-m", "y2038lab", "assemble", "readme", "--report", os.path.join(res, "40-bench.md"), "--readme", readme])
     one_line_error("readme: report without a host table", proc, "report.py", "no host table")
-    proc = run(["report.py", "readme", "--report", report, "--readme", readme], fsize=len(good_readme) + 10)
+    proc = run(["-m", "y2038lab", "assemble", "readme", "--report", report, "--readme", readme], fsize=len(good_readme) + 10)
     one_line_error("readme disk full", proc, "report.py", "File too large")
     same("readme disk full", {readme: good_readme.encode()})
 
@@ -186,10 +186,10 @@ try:
                              ("command prints nothing", ["true"], "printed nothing"),
                              ("no such command", ["/nonexistent/tool"], "cannot run")]:
         files = tamper([fr])
-        proc = run(["-m", "y2038lab.fragment", "command", "--out", fr, "--title", "T", "--", *cmd])
+        proc = run(["-m", "y2038lab", "fragment", "command", "--out", fr, "--title", "T", "--", *cmd])
         one_line_error(f"fragment {case}", proc, "fragment", words)
         same(f"fragment {case}", files)
-    proc = run(["-m", "y2038lab.fragment", "layouts", "--sizes", readme, "--slab", readme, "--out", fr])
+    proc = run(["-m", "y2038lab", "fragment", "layouts", "--sizes", readme, "--slab", readme, "--out", fr])
     one_line_error("fragment layouts: not the pahole tables", proc, "fragment", "no 'Generated by' line")
 
     # ---- slub_model.py --validate and layouts_report.py: slabinfo --------------------------
@@ -203,7 +203,7 @@ try:
     slabfile = os.path.join(tmp, "slabinfo")
     for case, text, words in SLABINFO:
         write(slabfile, text)
-        proc = run(["slub_model.py", "--validate", slabfile])
+        proc = run(["-m", "y2038lab", "slub-model", "--validate", slabfile])
         one_line_error(f"slub_model --validate {case}", proc, "slub_model.py", words)
         expect(f"slub_model --validate {case}: names the file", True, slabfile in proc.stderr)
 
@@ -213,25 +213,25 @@ try:
     else:
         lr = os.path.join(tmp, "lr")
         os.mkdir(lr)
-        proc = run(["layouts_report.py", "--build", build_dir, "--out", lr])
+        proc = run(["-m", "y2038lab", "layouts", "--build", build_dir, "--out", lr])
         expect("layouts_report: runs", 0, proc.returncode)
         outputs = sorted(os.path.join(lr, p) for p in snapshot(lr))
         largest = max(os.path.getsize(p) for p in outputs)
         for case, text, words in SLABINFO[:3]:
             write(slabfile, text)
             files = tamper(outputs)
-            proc = run(["layouts_report.py", "--build", build_dir, "--out", lr, "--slabinfo", slabfile])
+            proc = run(["-m", "y2038lab", "layouts", "--build", build_dir, "--out", lr, "--slabinfo", slabfile])
             one_line_error(f"layouts_report slabinfo {case}", proc, "layouts_report", words)
             same(f"layouts_report slabinfo {case}", files)
         fake_build = os.path.join(tmp, "fake-build")
         write(os.path.join(fake_build, "layout_abi.txt"), "x86_64\n")
         write(os.path.join(fake_build, "layout_probes.txt"), "v6 ktime\n")
-        proc = run(["layouts_report.py", "--build", fake_build, "--out", lr])
+        proc = run(["-m", "y2038lab", "layouts", "--build", fake_build, "--out", lr])
         one_line_error("layouts_report manifest line", proc, "layouts_report", "expected '<body> <repr> <object>'")
-        proc = run(["layouts_report.py", "--build", build_dir, "--out", os.path.join(tmp, "none")])
+        proc = run(["-m", "y2038lab", "layouts", "--build", build_dir, "--out", os.path.join(tmp, "none")])
         one_line_error("layouts_report out missing", proc, "layouts_report", "no such folder")
         files = tamper(outputs)
-        proc = run(["layouts_report.py", "--build", build_dir, "--out", lr], fsize=largest - 1)
+        proc = run(["-m", "y2038lab", "layouts", "--build", build_dir, "--out", lr], fsize=largest - 1)
         one_line_error("layouts_report disk full", proc, "layouts_report", "File too large")
         same("layouts_report disk full", files)
 
@@ -241,18 +241,18 @@ try:
                                ("unbalanced quote", "--LL='1,2", "not shell words"),
                                ("an option lab perf sets", "--tool=memcheck", "--tool is set by lab perf")]:
         files = tamper([perf_frag])
-        proc = run(["perf_report.py", "run", "--bench", FAKE_BENCH, "--work", work, "--fragment", perf_frag],
+        proc = run(["-m", "y2038lab", "perf", "run", "--bench", FAKE_BENCH, "--work", work, "--fragment", perf_frag],
                    environ=env(Y2038_VALGRIND_ARGS=value))
         one_line_error(f"perf_report Y2038_VALGRIND_ARGS {case}", proc, "perf_report.py", words)
         expect(f"perf_report Y2038_VALGRIND_ARGS {case}: names the variable", True, "Y2038_VALGRIND_ARGS=" in proc.stderr)
         expect(f"perf_report Y2038_VALGRIND_ARGS {case}: nothing run", False, os.path.exists(work))
         same(f"perf_report Y2038_VALGRIND_ARGS {case}", files)
     files = tamper([perf_frag])
-    proc = run(["perf_report.py", "run", "--bench", FAKE_BENCH, "--work", work, "--fragment", perf_frag,
+    proc = run(["-m", "y2038lab", "perf", "run", "--bench", FAKE_BENCH, "--work", work, "--fragment", perf_frag,
                 "--operation", "no_such_walk"], environ=env(Y2038_VALGRIND_ARGS="--LL=33554432,16,64"))
     one_line_error("perf_report nothing measured", proc, "perf_report.py", "nothing measured")
     same("perf_report nothing measured: no fragment", files)
-    proc = run(["perf_report.py", "run", "--bench", os.path.join(tmp, "none"), "--work", work, "--fragment", perf_frag])
+    proc = run(["-m", "y2038lab", "perf", "run", "--bench", os.path.join(tmp, "none"), "--work", work, "--fragment", perf_frag])
     one_line_error("perf_report no program", proc, "perf_report.py", "no such program")
 finally:
     for root, dirs, _ in os.walk(tmp):

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""bench_report_test.py - scripts/bench_report.py (y2038lab.benchreport) on fixtures.
+"""bench_report_test.py - python3 -m y2038lab bench-report (y2038lab.benchreport) on fixtures.
 
 tests/data/bench-fixture.json holds hand-written round figures (its context
 says so) for several families: an aggregate case (three repetitions, median
@@ -15,7 +15,7 @@ import os
 import tempfile
 
 from scripttest import HERE, TOP, expect, finish, run
-from y2038lab import runchecks
+from y2038lab.bench import checks as runchecks
 
 FIXTURE = os.path.join(HERE, "data", "bench-fixture.json")
 SIZES = os.path.join(TOP, "reports", "layouts")
@@ -58,7 +58,7 @@ expect("twins: the reference's layout twin found, a different size not", ["times
 
 with tempfile.TemporaryDirectory() as tmp:
     fragment, summary = os.path.join(tmp, "40-bench.md"), os.path.join(tmp, "05-summary.md")
-    proc = run(["bench_report.py", "--json", FIXTURE, "--fragment", fragment, "--plots-dir", tmp,
+    proc = run(["-m", "y2038lab", "bench-report", "--json", FIXTURE, "--fragment", fragment, "--plots-dir", tmp,
                 "--summary", summary, "--sizes", SIZES])
     expect("fixture: exit status", 0, proc.returncode)
     if proc.returncode:
@@ -142,7 +142,7 @@ with tempfile.TemporaryDirectory() as tmp:
         json.dump(data, f)
     plots = os.path.join(tmp, "k")
     os.mkdir(plots)
-    proc = run(["bench_report.py", "--json", ktime_json, "--fragment", fragment, "--plots-dir", plots,
+    proc = run(["-m", "y2038lab", "bench-report", "--json", ktime_json, "--fragment", fragment, "--plots-dir", plots,
                 "--summary", summary, "--sizes", SIZES])
     expect("ktime: exit status", 0, proc.returncode)
     with open(fragment, encoding="utf-8") as f:

@@ -17,7 +17,8 @@ import tempfile
 import time
 
 from scripttest import FAKE_BENCH, PYTHON, env, expect, finish, one_line_error, run, snapshot, write
-from y2038lab import benchrun, results
+from y2038lab.bench import run as benchrun
+from y2038lab.core import results
 
 NAMES = ["accessor/get_mtime/v6/scalar", "accessor/set_ctime/v4_4/ktime", "walk/stat_seq/v6/scalar/4096",
          "walk/stat_random/v4_4/timespec/65536", "walk/stat_seq/v6/scalar/64", "walk/touch_seq/v6/scalar/4096",
@@ -53,7 +54,7 @@ OLD = {"bench-x86_64.json": "OLD x86_64 results\n", "bench-x86_64.json.cmd": "OL
 
 
 def bench(results_dir, *extra, **environ):
-    return run(["-m", "y2038lab.benchrun", "--results", results_dir, "--bench", f"x86_64={FAKE_BENCH}", *extra],
+    return run(["-m", "y2038lab", "bench", "--results", results_dir, "--bench", f"x86_64={FAKE_BENCH}", *extra],
                environ=env(**environ))
 
 
@@ -81,9 +82,9 @@ with tempfile.TemporaryDirectory() as tmp:
         one_line_error(case, proc, "bench", words)
         expect(f"{case}: no staging folder", False, os.path.exists(os.path.join(res, benchrun.STAGING)))
         unchanged(case, res, before)
-    one_line_error("--bench without ABI=", run(["-m", "y2038lab.benchrun", "--results", res, "--bench",
+    one_line_error("--bench without ABI=", run(["-m", "y2038lab", "bench", "--results", res, "--bench",
                                                 FAKE_BENCH]), "bench", "expected ABI=BINARY")
-    one_line_error("missing program", run(["-m", "y2038lab.benchrun", "--results", res, "--bench",
+    one_line_error("missing program", run(["-m", "y2038lab", "bench", "--results", res, "--bench",
                                            "x86_64=/nonexistent/y2038-bench"]), "bench", "no such program")
     one_line_error("results is a file", bench(os.path.join(res, "40-bench.md")), "bench", "is not a folder")
     unchanged("refused arguments", res, before)
@@ -103,7 +104,7 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # Ctrl-C during a pass: SIGINT to the whole process group, as a terminal sends it.
     flag = os.path.join(tmp, "hanging")
-    proc = subprocess.Popen([PYTHON, "-m", "y2038lab.benchrun", "--results", res, "--bench", f"x86_64={FAKE_BENCH}"],
+    proc = subprocess.Popen([PYTHON, "-m", "y2038lab", "bench", "--results", res, "--bench", f"x86_64={FAKE_BENCH}"],
                             env=env(FAKE_BENCH_HANG="^(load|torn)", FAKE_BENCH_HANG_FLAG=flag), start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60

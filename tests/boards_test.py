@@ -30,8 +30,13 @@ import tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 top = os.path.dirname(here)
 sys.path.insert(0, os.path.join(top, "scripts"))
-from y2038lab import boards_abi, boards_bundle, boards_import, boards_lava, boards_merge, boards_results  # noqa: E402
-from y2038lab.fsio import InputError  # noqa: E402
+from y2038lab.boards import abi as boards_abi  # noqa: E402
+from y2038lab.boards import bundle as boards_bundle  # noqa: E402
+from y2038lab.boards import importer as boards_import  # noqa: E402
+from y2038lab.boards import lava as boards_lava  # noqa: E402
+from y2038lab.boards import merge as boards_merge  # noqa: E402
+from y2038lab.boards import results as boards_results  # noqa: E402
+from y2038lab.core.fsio import InputError  # noqa: E402
 
 data = os.path.join(here, "data", "boards")
 sample = os.path.join(data, "results-aarch64-qemu-user-smoke.tar.gz")
@@ -212,7 +217,7 @@ def board_run_tests(tmp):
     env = dict(os.environ, PATH=fake + os.pathsep + os.environ["PATH"], CALLS=calls,
                PYTHONPATH=os.path.join(top, "scripts"))
     remote, results = os.path.join(tmp, "remote"), os.path.join(tmp, "fetched")
-    cmd = [sys.executable, "-m", "y2038lab.boards", "board-run", "myboard", "--bundle", bundle, "--port", "2222",
+    cmd = [sys.executable, "-m", "y2038lab", "boards", "board-run", "myboard", "--bundle", bundle, "--port", "2222",
            "--identity", "/k/id", "--remote-dir", remote, "--results", results, "--board", "b1"]
     run = subprocess.run(cmd, env=env, capture_output=True, text=True)
     expect("board-run: exit status", 0, run.returncode)
@@ -223,7 +228,7 @@ def board_run_tests(tmp):
         "ssh -o BatchMode=yes -i /k/id -p 2222 myboard mkdir -p"))
     expect("board-run: scp port flag", True, any(x.startswith("scp -q -o BatchMode=yes -i /k/id -P 2222 ") for x in log))
     expect("board-run: run.sh arguments", True, any("run.sh --quick --board b1 --out" in x for x in log))
-    bad = subprocess.run(cmd[:5] + ["--local", stage], env=env, capture_output=True, text=True)
+    bad = subprocess.run(cmd[:6] + ["--local", stage], env=env, capture_output=True, text=True)
     expect("board-run: HOST and --local refused", (2, True), (bad.returncode, "not both" in bad.stderr))
 
 

@@ -15,9 +15,9 @@ import unittest
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "scripts"))
-import perf_report  # noqa: E402
-from y2038lab import cachegeo  # noqa: E402
-from y2038lab.fsio import InputError  # noqa: E402
+from y2038lab.perf import report as perf_report  # noqa: E402
+from y2038lab.perf import cachegeo  # noqa: E402
+from y2038lab.core.fsio import InputError  # noqa: E402
 
 VM_CACHES = [  # level, type, size, ways, line
     (1, "Data", "48K", 12, 64), (1, "Instruction", "32K", 8, 64),

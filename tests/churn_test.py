@@ -20,7 +20,9 @@ import tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 top = os.path.dirname(here)
 sys.path.insert(0, os.path.join(top, "scripts"))
-from y2038lab import churn as churn_module, churn_sites, churn_tree  # noqa: E402
+from y2038lab.churn import run as churn_module  # noqa: E402
+from y2038lab.churn import sites as churn_sites  # noqa: E402
+from y2038lab.churn import tree as churn_tree  # noqa: E402
 
 FIXTURE = os.path.join(here, "churn", "tree")
 passed = failed = 0
@@ -37,7 +39,7 @@ def expect(case, want, got):
 
 def churn(*args):
     env = dict(os.environ, PYTHONPATH=os.path.join(top, "scripts"))
-    return subprocess.run([sys.executable, "-m", "y2038lab.churn", "--jobs", "2", *args], env=env,
+    return subprocess.run([sys.executable, "-m", "y2038lab", "churn", "--jobs", "2", *args], env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
 
 

@@ -21,7 +21,7 @@ import unittest
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(here, "..", "scripts"), here]
 
-from y2038lab import compare  # noqa: E402
+from y2038lab.bench import compare  # noqa: E402
 
 RUN = os.path.join(here, "data", "stats-fixture.json")
 

@@ -22,8 +22,12 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
 
-from y2038lab import cost, cost_mca, cost_objdump, cost_trace, cost_validate  # noqa: E402
-from y2038lab.fsio import InputError  # noqa: E402
+from y2038lab.cost import run as cost  # noqa: E402
+from y2038lab.cost import mca as cost_mca  # noqa: E402
+from y2038lab.cost import objdump as cost_objdump  # noqa: E402
+from y2038lab.cost import trace as cost_trace  # noqa: E402
+from y2038lab.cost import validate as cost_validate  # noqa: E402
+from y2038lab.core.fsio import InputError  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

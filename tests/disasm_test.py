@@ -16,8 +16,8 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
-from y2038lab import disasm  # noqa: E402
-from y2038lab.fsio import InputError  # noqa: E402
+from y2038lab.bench import disasm  # noqa: E402
+from y2038lab.core.fsio import InputError  # noqa: E402
 
 X86_TIMESPEC = """
 x.o:     file format elf64-x86-64
@@ -156,7 +156,7 @@ class FpTest(unittest.TestCase):
 class CommandLineTest(unittest.TestCase):
     def run_cli(self, *args):
         env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
-        return subprocess.run([sys.executable, "-m", "y2038lab.disasm", *args], capture_output=True,
+        return subprocess.run([sys.executable, "-m", "y2038lab", "disasm", *args], capture_output=True,
                               text=True, env=env)
 
     def test_bad_manifest_and_missing_object(self):

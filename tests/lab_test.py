@@ -13,7 +13,8 @@ import os
 import tempfile
 
 from scripttest import PYTHON, TOP, env, expect, finish, one_line_error, run, write
-from y2038lab import envvars, fsio
+from y2038lab.core import envvars
+from y2038lab.core import fsio
 
 LAB = os.path.join(TOP, "scripts", "lab")
 GUARD = {"Y2038_SKIP_DEPS": "1", "Y2038_BENCH_CPUS": "refused-if-reached"}
@@ -76,7 +77,7 @@ for case, var, value in [("seed 2^64", "Y2038_SEED", str(2**64)), ("seed +1", "Y
         expect(f"envvars {case}: names the variable", True, str(err).startswith(f"{var}="))
 expect("envvars: a CPU list in the allowed set, in order", [1, 0], envvars.bench_cpus({"Y2038_BENCH_CPUS": "1,0"},
                                                                                        allowed={0, 1}))
-one_line_error("envvars: unknown variable", run(["-m", "y2038lab.envvars", "Y2038_NOPE"]), "lab", "no check for Y2038_NOPE")
+one_line_error("envvars: unknown variable", run(["-m", "y2038lab", "envvars", "Y2038_NOPE"]), "lab", "no check for Y2038_NOPE")
 
 # fuzzrun with stand-in targets: one passes, one "crashes".
 with tempfile.TemporaryDirectory() as tmp:
@@ -85,17 +86,17 @@ with tempfile.TemporaryDirectory() as tmp:
         write(os.path.join(corpus, target, "seed0"), "x")
         write(os.path.join(build, target), f"#!/bin/sh\necho \"Done 7 runs in 1 second(s)\"\nexit {code}\n")
         os.chmod(os.path.join(build, target), 0o755)
-    proc = run(["-m", "y2038lab.fuzzrun", "--build", build, "--corpus", corpus], environ=env(Y2038_FUZZ_SECONDS="1"))
+    proc = run(["-m", "y2038lab", "fuzz", "--build", build, "--corpus", corpus], environ=env(Y2038_FUZZ_SECONDS="1"))
     expect("fuzzrun: a failing target fails the step, naming its reproducer folder", True,
            proc.returncode == 2 and "bad_fuzz failed (exit 1); reproducer in" in proc.stderr)
     os.unlink(os.path.join(build, "bad_fuzz"))
     os.rename(os.path.join(corpus, "bad_fuzz"), os.path.join(tmp, "moved"))
-    proc = run(["-m", "y2038lab.fuzzrun", "--build", build, "--corpus", corpus], environ=env(Y2038_FUZZ_SECONDS="1"))
+    proc = run(["-m", "y2038lab", "fuzz", "--build", build, "--corpus", corpus], environ=env(Y2038_FUZZ_SECONDS="1"))
     expect("fuzzrun: a passing target, its stats printed", (0, True), (proc.returncode, "Done 7 runs" in proc.stdout))
-    proc = run(["-m", "y2038lab.fuzzrun", "--build", build, "--corpus", corpus], environ=env(Y2038_FUZZ_SECONDS="0"))
+    proc = run(["-m", "y2038lab", "fuzz", "--build", build, "--corpus", corpus], environ=env(Y2038_FUZZ_SECONDS="0"))
     expect("fuzzrun: Y2038_FUZZ_SECONDS=0 skips", (0, True), (proc.returncode, "skipped" in proc.stderr))
     write(os.path.join(corpus, "unbuilt", "seed0"), "x")
-    one_line_error("fuzzrun: a corpus without its target", run(["-m", "y2038lab.fuzzrun", "--build", build,
+    one_line_error("fuzzrun: a corpus without its target", run(["-m", "y2038lab", "fuzz", "--build", build,
                                                                  "--corpus", corpus]), "lab", "no fuzz target built")
 expect("python used by the tests", True, os.path.exists(PYTHON))
 finish("lab_test")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""perf_report_test.py - the parsers of scripts/perf_report.py on samples.
+"""perf_report_test.py - the parsers of python3 -m y2038lab perf on samples.
 
 tests/data/perf-stat-not-supported.csv is this VM's real `perf stat -x,`
 output (no counters); perf-stat-counters.csv is the same layout with counts
@@ -12,8 +12,8 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "scripts"))
-import perf_report as p  # noqa: E402
-from y2038lab import walkrun  # noqa: E402
+from y2038lab.perf import report as p  # noqa: E402
+from y2038lab.perf import walk as walkrun  # noqa: E402
 
 passed = failed = 0
 

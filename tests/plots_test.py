@@ -19,8 +19,10 @@ sys.path[:0] = [os.path.join(here, "..", "scripts"), here]
 
 from matplotlib.colors import to_rgba  # noqa: E402
 
-from y2038lab import fsio, plots, stats  # noqa: E402
-from y2038lab.results import load_run  # noqa: E402
+from y2038lab.core import fsio  # noqa: E402
+from y2038lab.report import plots  # noqa: E402
+from y2038lab.core import stats  # noqa: E402
+from y2038lab.core.results import load_run  # noqa: E402
 
 DATA = os.path.join(here, "data")
 RUN = os.path.join(DATA, "stats-fixture.json")

@@ -12,7 +12,9 @@ import os
 import tempfile
 
 from scripttest import HERE, expect, finish
-from y2038lab import fsio, results, sizes
+from y2038lab.core import fsio
+from y2038lab.core import results
+from y2038lab.core import sizes
 
 FIXTURE = os.path.join(HERE, "data", "bench-fixture.json")
 BODIES, REPRS = ["v4_4", "v6"], ["timespec", "timespec64", "scalar", "ktime"]

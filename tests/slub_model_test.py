@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""slub_model_test.py - table tests for scripts/slub_model.py.
+"""slub_model_test.py - table tests for python3 -m y2038lab slub-model.
 
 The rows are facts with a source: the Debian 6.6 laptop figures of issue 3,
 this lab host's /proc/slabinfo (6.18, 2 CPUs; also checked live by
@@ -10,7 +10,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
-import slub_model as m  # noqa: E402
+from y2038lab.layouts import slub_model as m  # noqa: E402
 
 passed = failed = 0
 

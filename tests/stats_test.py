@@ -19,8 +19,8 @@ sys.path[:0] = [os.path.join(here, "..", "scripts"), here]
 
 from scipy.stats import mannwhitneyu  # noqa: E402
 
-from y2038lab import stats  # noqa: E402
-from y2038lab.results import Record, Run  # noqa: E402
+from y2038lab.core import stats  # noqa: E402
+from y2038lab.core.results import Record, Run  # noqa: E402
 
 
 def sample(centre, n=9, step=0.01):

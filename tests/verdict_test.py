@@ -23,7 +23,9 @@ import unittest
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(here, "..", "scripts"), here]
 
-from y2038lab import claims, stats, verdict  # noqa: E402
+from y2038lab.report import claims  # noqa: E402
+from y2038lab.core import stats  # noqa: E402
+from y2038lab.report import verdict  # noqa: E402
 
 DATA = os.path.join(here, "data")
 RUN = os.path.join(DATA, "stats-fixture.json")
@@ -137,7 +139,7 @@ def series(centre, n=9):
 
 
 def synthetic_run(records):
-    from y2038lab.results import Record, Run
+    from y2038lab.core.results import Record, Run
     rows = {}
     for name, centre, counters in records:
         parts = name.split("/")

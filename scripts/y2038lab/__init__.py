@@ -1,27 +1,22 @@
 """y2038lab: the Python side of the y2038 inode timestamp lab.
 
-The command lines in scripts/ (bench_report.py, layouts_report.py,
-report.py, perf_report.py, slub_model.py) and `scripts/lab` call these
-modules; each has a test under tests/ run by CTest.
+One entry, `python3 -m y2038lab COMMAND` (__main__.py lists the commands;
+scripts/lab calls it).  Subpackages by concern, each with its map in its
+docstring; data flows down the list:
 
-  fsio        every file written: atomic_open/write_text/save_figure, OutputSet (several files
-              replaced together or not at all), read_text, InputError and run_main (one line, exit 2)
-  envvars     the Y2038_* environment variables, checked before anything runs
-  results     Google Benchmark JSON parsed once into Records (validated); the naming rule
-  sizes       reports/layouts/sizes-<abi>.csv, read and checked
-  tables      Markdown tables of a run and the README summary
-  plots       PNG plots of a run
-  runchecks   how a run went: CPU speed change, two-thread ceiling, layout twins as controls
-  benchreport the benchmark fragment (scripts/bench_report.py)
-  benchrun    `scripts/lab bench`: CPU probes, the pass plan, merge, staging, replace when done
-  fragment    report fragments quoting a command or the layouts tables
-  assemble    REPORT.md and README's results block (scripts/report.py)
-  pahole      pahole runs and parser, the layout probe manifests
-  layouts     the layouts report (scripts/layouts_report.py); slab: its SLUB tables
-  slub_model  the SLUB order model (scripts/slub_model.py)
-  fuzzrun     `scripts/lab test`'s fuzzing step
+  core     files, inputs and numbers every other package shares: atomic output and
+           one-line errors (fsio), Y2038_* variables, benchmark JSON records, size
+           tables, Markdown tables, statistics, the fuzzing step
+  layouts  pahole on the layout probes, the size and slab reports, the SLUB model
+  bench    `lab bench` (the pass plan), the benchmark fragment, run checks, compare,
+           the disassembly checks
+  perf     cache and instruction counts per inode: perf stat, else callgrind
+  cost     instruction counts under qemu-user, library calls, llvm-mca models
+  churn    Coccinelle counts of the sites each approach changes in a kernel tree
+  boards   bundles, board runs, imports, merges, LAVA
+  report   the verdict (claims, evidence), plots, fragments, REPORT.md, README block
 
-Every file a module writes goes through fsio (a temporary file in the
+Every file a module writes goes through core.fsio (a temporary file in the
 destination folder, renamed into place once complete), and every bad input is
-reported as one line through fsio.InputError.
+reported as one line through core.fsio.InputError.
 """

@@ -1,0 +1,293 @@
+"""Instructions of the compiled benchmark objects, compared and checked.
+
+Reads `objdump -d -r` of relocatable objects (or archives) and turns every
+function into a list of normalised instructions: no addresses, branch targets
+inside the function as offsets from its start (`<.+0x40>`), other targets and
+relocations by symbol, the layout id in symbol names replaced by `@`, the
+alignment padding after the last instruction dropped.  Two functions compare
+equal exactly when they are the same instructions in the same order.
+
+    python3 -m y2038lab disasm twins --objdump OBJDUMP --manifest FILE --pair A=B ...
+        Every function of every object of layout A against the same function
+        of the object of layout B built from the same source (the manifest,
+        written by bench/CMakeLists.txt, has one "<layout id> <object>" per
+        line), but those named with --skip FUNCTION.  Exit 0: all identical;
+        1: differences (a diff of each is printed); 2: bad input.
+    python3 -m y2038lab disasm no-fp --objdump OBJDUMP [--manifest FILE] [OBJECT...]
+        No floating-point or SIMD register in any instruction (the kernel's
+        -mgeneral-regs-only discipline), for x86, arm64, arm and riscv objects.
+        Exit 0: none; 1: some (listed); 2: bad input.
+    python3 -m y2038lab disasm diff --objdump OBJDUMP A.o:FUNC B.o:FUNC
+        A unified diff of two functions' normalised instructions (empty when
+        identical), e.g. for a report row.
+"""
+import argparse
+import difflib
+import os
+import re
+import subprocess
+import sys
+
+from y2038lab.core.fsio import InputError, run_main
+
+PROG = "disasm"
+
+_HEADER = re.compile(r"^([0-9a-f]+) <(.+)>:$")
+_INSN = re.compile(r"^\s*([0-9a-f]+):\t(.*)$")
+_RELOC = re.compile(r"^\s*([0-9a-f]+): (R_\S+)\s+(.*)$")
+_FORMAT = re.compile(r"file format (\S+)")
+_TARGET = re.compile(r"\b([0-9a-f]+) <([^>]+)>")
+_COMMENT_TARGET = re.compile(r"\s*#\s*[0-9a-f]+ <[^>]+>")
+# Code labels (numbered per compilation: they differ between twins), not
+# constants (.LC<n>) or anchors.
+_LOCAL_LABEL = re.compile(r"\.L(?!C\d|ANCHOR)([A-Za-z]*)\d+")
+# Alignment padding that objdump shows at the end of the preceding function.
+_PADDING = re.compile(r"^((data16|cs|rex\.\w+)\s+)*(nop[wl]?|xchg\s+%ax,%ax|c\.nop)\b|^\.inst\s+0x0+$|^udf\s")
+
+# Floating-point and SIMD registers per objdump file format family.
+_FP_PATTERNS = [
+    (re.compile(r"x86-64|i386"), re.compile(r"%([xyz]mm\d+|mm[0-7]\b|st\b|st\(|k[0-7]\b)|^f[a-z]")),
+    (re.compile(r"aarch64"), re.compile(r"(?<![\w.#])[bhsdqv]([0-9]|[12][0-9]|3[01])\b")),
+    (re.compile(r"arm"), re.compile(r"(?<![\w.#])[sdq]([0-9]|[12][0-9]|3[01])\b|^v[a-z]|^(fmrx|fmxr|fld|fst)")),
+    (re.compile(r"riscv"), re.compile(r"(?<![\w.])f[tsa]\d+\b|^f(?!ence)[a-z]")),
+]
+
+
+def objdump_text(objdump, path):
+    if not os.path.isfile(path):
+        raise InputError(f"{path}: no such object file")
+    try:
+        proc = subprocess.run([objdump, "-d", "-r", "--no-show-raw-insn", path],
+                              capture_output=True, text=True)
+    except OSError as err:
+        raise InputError(f"{objdump}: cannot run ({err.strerror or err})") from None
+    if proc.returncode != 0:
+        first = (proc.stderr.strip().splitlines() or ["no message"])[0]
+        raise InputError(f"{path}: {objdump} failed (exit {proc.returncode}: {first})")
+    return proc.stdout
+
+
+def _normalise_symbol(name, layout_id):
+    if layout_id:
+        name = name.replace("_" + layout_id, "_@")
+    return name
+
+
+def parse(text, layout_id=None):
+    """(file format, {function: [normalised instruction]}) of objdump -d -r output.
+
+    Symbols named with the layout id (`accessor_get_mtime_v6_scalar`) are
+    renamed with `@` in its place, so that two layouts' objects line up.
+    Local labels (`.L5`, `.LVL12`: riscv64 objects keep them) continue the
+    function they are in; a branch to an address inside the function becomes
+    its offset from the function's start (`<.+0x40>`)."""
+    fmt = None
+    functions = {}
+    current = None  # [name, start address, [(address, kind, text)]]
+    for line in text.splitlines():
+        m = _FORMAT.search(line)
+        if m and fmt is None:
+            fmt = m.group(1)
+        if line.startswith("Disassembly of section") or line.startswith("In archive"):
+            current = None
+            continue
+        m = _HEADER.match(line)
+        if m:
+            symbol = m.group(2)
+            if symbol.startswith(".L") and current is not None:
+                continue
+            name = _normalise_symbol(symbol, layout_id)
+            if name in functions:  # archives: the same static name in two members
+                name = f"{name}#{sum(1 for k in functions if k.split('#')[0] == name)}"
+            current = functions[name] = (int(m.group(1), 16), [])
+            continue
+        if current is None:
+            continue
+        m = _RELOC.match(line)
+        if m:
+            current[1].append((int(m.group(1), 16), "reloc", f"{m.group(2)} {m.group(3)}"))
+            continue
+        m = _INSN.match(line)
+        if m:
+            current[1].append((int(m.group(1), 16), "insn", m.group(2)))
+    return fmt or "unknown", {name: _normalise_function(start, lines, layout_id)
+                              for name, (start, lines) in functions.items()}
+
+
+def _normalise_function(start, lines, layout_id):
+    end = max((address for address, _, _ in lines), default=start)
+
+    def symbol(name):
+        return _LOCAL_LABEL.sub(r".L\1", _normalise_symbol(name, layout_id))
+
+    def target(m):
+        address = int(m.group(1), 16)
+        if start <= address <= end:
+            return f"<.+{address - start:#x}>"
+        return f"<{symbol(m.group(2))}>"
+
+    out = []
+    for i, (_, kind, text) in enumerate(lines):
+        if kind == "reloc":
+            out.append("    reloc " + " ".join(symbol(text).split()))
+            continue
+        # objdump's "# addr <sym>" comments guess at an address from an
+        # unrelocated field or an immediate, and a relocated operand's
+        # "addr <fn+off>" is the unrelocated field: the relocation below the
+        # instruction says what is really referenced.
+        text = _COMMENT_TARGET.sub("", text)
+        relocated = (i + 1 < len(lines) and lines[i + 1][1] == "reloc"
+                     and not _LOCAL_LABEL.match(lines[i + 1][2].split()[-1]))
+        text = _TARGET.sub("<reloc>" if relocated else target, text)
+        out.append(" ".join(text.split()))
+    while out and _PADDING.match(out[-1]):
+        out.pop()
+    return out
+
+
+def functions_of(objdump, path, layout_id=None):
+    return parse(objdump_text(objdump, path), layout_id)
+
+
+def compare(left, right, left_name="left", right_name="right"):
+    """[(function, unified diff lines)] of the functions that differ or exist on one side only."""
+    problems = []
+    for fname in sorted(set(left) | set(right)):
+        if fname not in right:
+            problems.append((fname, [f"only in {left_name}"]))
+        elif fname not in left:
+            problems.append((fname, [f"only in {right_name}"]))
+        elif left[fname] != right[fname]:
+            diff = list(difflib.unified_diff(left[fname], right[fname], left_name, right_name,
+                                             lineterm="", n=2))
+            problems.append((fname, diff))
+    return problems
+
+
+def fp_uses(fmt, functions):
+    """[(function, instruction)] naming a floating-point/SIMD register."""
+    pattern = next((p for f, p in _FP_PATTERNS if f.search(fmt)), None)
+    if pattern is None:
+        raise InputError(f"no floating-point register pattern for object format {fmt}")
+    hits = []
+    for fname, insns in functions.items():
+        for insn in insns:
+            if insn.startswith("    reloc "):
+                continue
+            body = re.sub(r"<[^>]*>", "", insn)
+            if pattern.search(body):
+                hits.append((fname, insn))
+    return hits
+
+
+def read_manifest(path):
+    """{layout id: [object]} from bench/CMakeLists.txt's manifest."""
+    objects = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError as err:
+        raise InputError(f"{path}: cannot read ({err.strerror or err})") from None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        fields = line.split(None, 1)
+        if len(fields) != 2:
+            raise InputError(f"{path}:{number}: expected '<layout id> <object>', got {line!r}")
+        objects.setdefault(fields[0], []).append(fields[1].strip())
+    if not objects:
+        raise InputError(f"{path}: no objects listed")
+    return objects
+
+
+def cmd_twins(args):
+    manifest = read_manifest(args.manifest)
+    failed, checked = 0, 0
+    for pair in args.pair:
+        left_id, sep, right_id = pair.partition("=")
+        if not sep or not left_id or not right_id:
+            raise InputError(f"--pair {pair!r}: expected LAYOUT=LAYOUT")
+        for layout in (left_id, right_id):
+            if layout not in manifest:
+                raise InputError(f"{args.manifest}: no objects of layout {layout}")
+        right_by_name = {os.path.basename(o): o for o in manifest[right_id]}
+        for left_obj in manifest[left_id]:
+            base = os.path.basename(left_obj)
+            if base not in right_by_name:
+                raise InputError(f"{args.manifest}: {right_id} has no {base}")
+            fmt, left = functions_of(args.objdump, left_obj, left_id)
+            _, right = functions_of(args.objdump, right_by_name[base], right_id)
+            if not left:
+                raise InputError(f"{left_obj}: no functions disassembled")
+            for fname in args.skip or []:
+                left.pop(fname, None)
+                right.pop(fname, None)
+            problems = compare(left, right, f"{left_id}/{base}", f"{right_id}/{base}")
+            checked += 1
+            if problems:
+                failed += 1
+                print(f"DIFFER {left_id} vs {right_id} {base} ({fmt}): "
+                      f"{len(problems)} of {len(set(left) | set(right))} functions")
+                for fname, diff in problems:
+                    print(f"  {fname}:")
+                    print("\n".join("    " + d for d in diff))
+            else:
+                print(f"same   {left_id} vs {right_id} {base} ({fmt}): "
+                      f"{len(left)} functions, {sum(map(len, left.values()))} instructions")
+    print(f"{PROG}: {checked - failed} of {checked} object pairs compile to the same instructions")
+    return 1 if failed else 0
+
+
+def cmd_no_fp(args):
+    paths = list(args.objects or [])
+    if args.manifest:
+        paths += [o for objs in read_manifest(args.manifest).values() for o in objs]
+    if not paths:
+        raise InputError("no objects given")
+    total = 0
+    for path in paths:
+        fmt, functions = functions_of(args.objdump, path)
+        hits = fp_uses(fmt, functions)
+        total += len(hits)
+        for fname, insn in hits[:5]:
+            print(f"FP/SIMD {path}: {fname}: {insn}")
+    print(f"{PROG}: {len(paths)} objects, {total} instructions with FP/SIMD registers")
+    return 1 if total else 0
+
+
+def cmd_diff(args):
+    sides = []
+    for spec in (args.left, args.right):
+        path, sep, fname = spec.rpartition(":")
+        if not sep or not path:
+            raise InputError(f"{spec!r}: expected OBJECT:FUNCTION")
+        _, functions = functions_of(args.objdump, path)
+        if fname not in functions:
+            raise InputError(f"{path}: no function {fname}")
+        sides.append(functions[fname])
+    print("\n".join(difflib.unified_diff(sides[0], sides[1], args.left, args.right, lineterm="")))
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    t = sub.add_parser("twins", help="same instructions for two layouts' objects")
+    t.add_argument("--objdump", required=True)
+    t.add_argument("--manifest", required=True)
+    t.add_argument("--pair", action="append", required=True, help="LAYOUT=LAYOUT, e.g. v6_timespec=v6_timespec64")
+    t.add_argument("--skip", action="append", help="a function not to compare (not timed), e.g. torn_writer_main")
+    f = sub.add_parser("no-fp", help="no FP/SIMD register in any instruction")
+    f.add_argument("--objdump", required=True)
+    f.add_argument("--manifest")
+    f.add_argument("objects", nargs="*")
+    d = sub.add_parser("diff", help="diff of two functions")
+    d.add_argument("--objdump", required=True)
+    d.add_argument("left", help="OBJECT:FUNCTION")
+    d.add_argument("right", help="OBJECT:FUNCTION")
+    args = parser.parse_args(argv)
+    return {"twins": cmd_twins, "no-fp": cmd_no_fp, "diff": cmd_diff}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    sys.exit(run_main(main, PROG))

@@ -1,0 +1,224 @@
+"""A board bundle: one tarball that runs the suite on a board of one ABI.
+
+    build/bundles/y2038-bundle-<abi>.tar.gz
+      y2038-bundle-<abi>/run.sh        POSIX sh: facts, tests, probes, benchmarks
+      y2038-bundle-<abi>/manifest.txt  ABI, compilers, flags, commit, Google Benchmark
+      y2038-bundle-<abi>/headline.txt  the headline benchmarks (boards/headline.txt)
+      y2038-bundle-<abi>/bin/          y2038-bench, fstime-selfcheck, fs-expiry, y2038-pin
+      y2038-bundle-<abi>/tests/        the CTest programs and tests/list
+
+Every program is linked fully static (cmake/bundle.cmake: -static, with
+glibc's libc.a, libstdc++.a and the ABI's own libbenchmark.a from
+boards_gbench), so the board needs no library at all, and debug sections
+are stripped (symbols kept, for perf on the board).  The build tree is
+build/bundle-<abi>; the unpacked bundle stays in build/bundle-<abi>/bundle/.
+"""
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import tarfile
+
+from y2038lab.boards import abi as boards_abi
+from y2038lab.boards import gbench as boards_gbench
+from y2038lab.core import fsio
+from y2038lab.core.fsio import InputError
+
+TOOLS = ("y2038-bench", "fstime-selfcheck", "fs-expiry")
+# CTest properties run.sh does not reproduce: such tests stay on the host.
+UNSUPPORTED = ("PASS_REGULAR_EXPRESSION", "FAIL_REGULAR_EXPRESSION", "ENVIRONMENT",
+               "REQUIRED_FILES", "FIXTURES_REQUIRED", "FIXTURES_SETUP", "DISABLED")
+run = boards_gbench.run
+log = boards_gbench.log
+
+
+def cmake_cache(build_dir):
+    values = {}
+    with open(os.path.join(build_dir, "CMakeCache.txt"), encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"^([A-Za-z0-9_]+):[A-Z]+=(.*)$", line.rstrip("\n"))
+            if m:
+                values[m.group(1)] = m.group(2)
+    return values
+
+
+def compiler_of(build_dir, lang):
+    """The compiler CMake really used for LANG (C or CXX): a toolchain file sets
+    it as a plain variable, so CMakeCache.txt does not hold it."""
+    folder = os.path.join(build_dir, "CMakeFiles")
+    for version in sorted(os.listdir(folder)):
+        path = os.path.join(folder, version, f"CMake{lang}Compiler.cmake")
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                m = re.search(rf'^set\(CMAKE_{lang}_COMPILER "([^"]+)"\)', f.read(), re.M)
+            if m:
+                return m.group(1)
+    raise InputError(f"{folder}: no CMake{lang}Compiler.cmake: was the build configured?")
+
+
+def select_tests(ctest_json, build_dir):
+    """(tests, left_out) from `ctest --show-only=json-v1`: tests run.sh can run
+    as a dict per test (name, labels, will_fail, skip_rc, exe, args), and
+    "name (why)" for the others."""
+    build_dir = os.path.realpath(build_dir)
+    tests, left_out = [], []
+    for t in ctest_json.get("tests", []):
+        props = {p["name"]: p["value"] for p in t.get("properties", [])}
+        command = t.get("command") or []
+        # The program itself, or behind the cross build's emulator (qemu-*
+        # and its options); anything else (sh -c, python3) is a host-side check.
+        inside = [i for i, c in enumerate(command) if os.path.realpath(c).startswith(build_dir + os.sep)]
+        exe = inside[0] if inside else None
+        if exe and not os.path.basename(command[0]).startswith("qemu-"):
+            exe = None
+        if exe is None:
+            left_out.append(f"{t['name']} (a host-side check, not a program of this build)")
+            continue
+        bad = [p for p in UNSUPPORTED if props.get(p)]
+        args = command[exe + 1:]
+        if bad:
+            left_out.append(f"{t['name']} (needs {', '.join(bad)})")
+            continue
+        if any(not a or re.search(r"\s", a) for a in args):
+            left_out.append(f"{t['name']} (an argument with white space)")
+            continue
+        labels = props.get("LABELS") or []
+        tests.append({"name": t["name"], "labels": ",".join(labels) or "-",
+                      "will_fail": 1 if props.get("WILL_FAIL") else 0,
+                      "skip_rc": str(props.get("SKIP_RETURN_CODE", "-")),
+                      "exe": os.path.realpath(command[exe]), "args": args})
+    return tests, left_out
+
+
+def first_line(cmd):
+    try:
+        return run(cmd).splitlines()[0]
+    except (InputError, IndexError):
+        return "unknown"
+
+
+def git_commit(top):
+    res = subprocess.run(["git", "-C", top, "rev-parse", "--short=12", "HEAD"],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    if res.returncode != 0:
+        return "not a git checkout"
+    dirty = subprocess.run(["git", "-C", top, "status", "--porcelain", "--untracked-files=no"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.strip()
+    return res.stdout.strip() + (" (with uncommitted changes)" if dirty else "")
+
+
+def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
+    cache = cmake_cache(build_dir)
+    build_type = cache.get("CMAKE_BUILD_TYPE", "")
+    c_flags = " ".join(x for x in (cache.get("CMAKE_C_FLAGS", ""),
+                                   cache.get(f"CMAKE_C_FLAGS_{build_type.upper()}", "")) if x.strip())
+    cxx_flags = " ".join(x for x in (cache.get("CMAKE_CXX_FLAGS", ""),
+                                     cache.get(f"CMAKE_CXX_FLAGS_{build_type.upper()}", "")) if x.strip())
+    kernel = "-mgeneral-regs-only" if cache.get("Y2038_HAVE_GENERAL_REGS_ONLY") == "1" and \
+        cache.get("Y2038_KERNEL_CODEGEN", "ON") not in ("OFF", "0", "FALSE") else "none"
+    libc = subprocess.run(["dpkg-query", "-W", "-f=${Version}", f"libc6-dev-{abi.deb_arch}-cross"],
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.strip()
+    with open(os.path.join(gbench_prefix, "y2038-gbench.txt"), encoding="utf-8") as f:
+        gbench = f.read().strip()
+    lines = [
+        f"abi: {abi.name}",
+        "bundle_format: 1",
+        f"created: {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')}",
+        f"created_on: {platform.node()} ({platform.system()} {platform.release()} {platform.machine()})",
+        f"commit: {git_commit(top)}",
+        f"c_compiler: {first_line([compiler_of(build_dir, 'C'), '--version'])}",
+        f"cxx_compiler: {first_line([compiler_of(build_dir, 'CXX'), '--version'])}",
+        f"build_type: {build_type}",
+        f"c_flags: {c_flags}",
+        f"cxx_flags: {cxx_flags}",
+        f"kernel_cflags: {kernel} (fstime and the per-layout timed code)",
+        f"link: -static (glibc {libc or '?'} libc.a, libstdc++.a, libbenchmark.a): the board needs no shared library",
+        "strip: --strip-debug (symbols kept)",
+        f"y2038_pin: {pin_flags}",
+        gbench,
+        f"tests: {len(tests)} ({', '.join(t['name'] for t in tests)})",
+        f"tests_left_out: {'; '.join(left_out) or 'none'}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def strip(abi, path):
+    tool = shutil.which(f"{abi.triplet}-strip")
+    if not tool:
+        raise InputError(f"{abi.triplet}-strip not found (Debian package binutils-{abi.triplet})")
+    run([tool, "--strip-debug", path])
+
+
+def pack(stage, name, out):
+    """STAGE/NAME as OUT (a .tar.gz), atomically; owner root, modes kept."""
+    def reset(info):
+        info.uid = info.gid = 0
+        info.uname = info.gname = "root"
+        return info
+    fsio.check_output_path(out)
+    with fsio.atomic_open(out, "wb") as f:
+        with tarfile.open(fileobj=f, mode="w:gz") as tar:
+            tar.add(os.path.join(stage, name), arcname=name, filter=reset)
+
+
+def bundle(abi_name, top, out=None, werror=False, jobs=None):
+    """Build and pack the bundle of ABI_NAME; returns the tarball's path."""
+    abi = boards_abi.abi_of(abi_name)
+    jobs = str(jobs or os.cpu_count() or 1)
+    out = out or os.path.join(top, "build", "bundles", f"y2038-bundle-{abi.name}.tar.gz")
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    fsio.check_output_path(out)
+    prefix = boards_gbench.build(abi, top, os.path.join(top, "build", "gbench"), jobs)
+    build_dir = os.path.join(top, "build", f"bundle-{abi.name}")
+    log(f"building {abi.name} (preset {abi.preset}, static) in {build_dir}")
+    cmd = ["cmake", "--preset", abi.preset, "-B", build_dir,
+           f"-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES={os.path.join(top, 'cmake', 'bundle.cmake')}",
+           f"-DY2038_BENCH_GBENCH_PREFIX={prefix}", f"-DY2038_WERROR={'ON' if werror else 'OFF'}"]
+    run(cmd, cwd=top)
+    run(["cmake", "--build", build_dir, "-j", jobs], cwd=top)
+    listing = json.loads(run(["ctest", "--test-dir", build_dir, "--show-only=json-v1"], cwd=top))
+    tests, left_out = select_tests(listing, build_dir)
+
+    name = f"y2038-bundle-{abi.name}"
+    stage = os.path.join(build_dir, "bundle")
+    root = os.path.join(stage, name)
+    shutil.rmtree(stage, ignore_errors=True)
+    os.makedirs(os.path.join(root, "bin"))
+    os.makedirs(os.path.join(root, "tests"))
+    built = {"y2038-bench": os.path.join(build_dir, "bench", "y2038-bench"),
+             "fstime-selfcheck": os.path.join(build_dir, "tools", "fstime-selfcheck"),
+             "fs-expiry": os.path.join(build_dir, "tools", "fs-expiry")}
+    for tool, path in built.items():
+        shutil.copy2(path, os.path.join(root, "bin", tool))
+    pin_flags = ["-std=c11", "-O2", "-Wall", "-Wextra"] + (["-Werror"] if werror else []) + ["-static"]
+    run([f"{abi.triplet}-gcc"] + pin_flags + ["-o", os.path.join(root, "bin", "y2038-pin"),
+                                              os.path.join(top, "boards", "pin.c")])
+    lines = ["# name\tlabels\twill_fail\tskip_rc\texecutable [arg]... (relative to tests/)"]
+    for t in tests:
+        base = os.path.basename(t["exe"])
+        if base in TOOLS:
+            rel = f"../bin/{base}"
+        else:
+            rel = base
+            shutil.copy2(t["exe"], os.path.join(root, "tests", base))
+        lines.append("\t".join([t["name"], t["labels"], str(t["will_fail"]), t["skip_rc"],
+                                " ".join([rel] + t["args"])]))
+    fsio.write_text(os.path.join(root, "tests", "list"), "\n".join(lines) + "\n")
+    for folder in ("bin", "tests"):
+        for entry in sorted(os.listdir(os.path.join(root, folder))):
+            path = os.path.join(root, folder, entry)
+            if entry != "list":
+                boards_abi.check_static(path, abi)
+                strip(abi, path)
+    shutil.copy2(os.path.join(top, "boards", "run.sh"), os.path.join(root, "run.sh"))
+    os.chmod(os.path.join(root, "run.sh"), 0o755)
+    shutil.copy2(os.path.join(top, "boards", "headline.txt"), os.path.join(root, "headline.txt"))
+    fsio.write_text(os.path.join(root, "manifest.txt"),
+                    manifest(abi, top, build_dir, prefix, tests, left_out, " ".join(pin_flags)))
+    pack(stage, name, out)
+    log(f"{out}: {os.path.getsize(out) / 2**20:.1f} MiB, {len(tests)} tests, "
+        f"{len(left_out)} left on the host")
+    return out

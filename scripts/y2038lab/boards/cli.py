@@ -1,0 +1,147 @@
+"""Target boards: bundles, board runs, imported reports, merged reports, LAVA.
+
+    python3 -m y2038lab boards bundle ABI [--out FILE] [--werror]
+    python3 -m y2038lab boards board-run HOST [--user U] [--port N] [--identity FILE]
+                                        --bundle FILE [--quick|--full] [--board NAME] [--results DIR]
+    python3 -m y2038lab boards board-run --local DIR [--quick|--full|--smoke] [--emulator CMD] ...
+    python3 -m y2038lab boards import RESULTS.tar.gz [--out DIR]
+    python3 -m y2038lab boards merge FILE... [--out DIR]
+    python3 -m y2038lab boards smoke ABI... [--werror]      (CI: bundles run under qemu-user)
+    python3 -m y2038lab boards lava-validate
+    python3 -m y2038lab boards lava-job --set NAME=VALUE... > job.yaml
+    python3 -m y2038lab boards lava-results EXPORT [--out FILE]
+
+scripts/lab bundle / board-run / import / merge call the first four (with
+PYTHONPATH=scripts); the modules boards_* hold the logic.  Bad input: one
+line naming the file and the problem, exit 2, nothing written.
+"""
+import argparse
+import os
+import sys
+
+from y2038lab.core import fsio
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+PROG = "lab"
+
+
+def cmd_bundle(args):
+    from y2038lab.boards import bundle as boards_bundle
+    path = boards_bundle.bundle(args.abi, TOP, out=args.out, werror=args.werror)
+    print(path)
+    return 0
+
+
+def cmd_board_run(args):
+    from y2038lab.boards import run as boards_run
+    return boards_run.main(args, TOP)
+
+
+def cmd_import(args):
+    from y2038lab.boards import importer as boards_import
+    print(boards_import.import_results(args.results, TOP, out=args.out))
+    return 0
+
+
+def cmd_merge(args):
+    from y2038lab.boards import merge as boards_merge
+    print(boards_merge.merge(args.inputs, TOP, out=args.out))
+    return 0
+
+
+def cmd_smoke(args):
+    from y2038lab.boards import run as boards_run
+    for line in boards_run.smoke(args.abis, TOP, werror=args.werror):
+        print(line)
+    return 0
+
+
+def cmd_lava_validate(args):
+    from y2038lab.boards import lava as boards_lava
+    for line in boards_lava.validate_all(TOP):
+        print(line)
+    return 0
+
+
+def cmd_lava_job(args):
+    from y2038lab.boards import lava as boards_lava
+    values = {}
+    for item in args.set:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise fsio.InputError(f"lava-job: --set {item!r} is not NAME=VALUE")
+        values[key] = value
+    sys.stdout.write(boards_lava.render_job(TOP, values))
+    return 0
+
+
+def cmd_lava_results(args):
+    from y2038lab.boards import lava as boards_lava
+    print(boards_lava.convert(args.export, TOP, out=args.out))
+    return 0
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="python3 -m y2038lab boards", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("bundle", help="cross-build and pack the bundle of one ABI")
+    b.add_argument("abi", help="armhf, aarch64, riscv64 or i386")
+    b.add_argument("--out", help="the tarball (default build/bundles/y2038-bundle-<abi>.tar.gz)")
+    b.add_argument("--werror", action="store_true", help="build with -Werror (CI)")
+    b.set_defaults(func=cmd_bundle)
+
+    r = sub.add_parser("board-run", help="run a bundle on a board over ssh, or in place (--local)")
+    r.add_argument("host", nargs="?", help="the board's address (ssh)")
+    r.add_argument("--local", metavar="DIR", help="run the unpacked bundle DIR here instead")
+    r.add_argument("--bundle", help="the bundle tarball to copy (ssh); default from --abi")
+    r.add_argument("--abi", help="pick build/bundles/y2038-bundle-<abi>.tar.gz")
+    r.add_argument("--user", help="ssh user")
+    r.add_argument("--port", type=int, help="ssh port")
+    r.add_argument("--identity", help="ssh identity file")
+    r.add_argument("--remote-dir", default="/tmp/y2038-lab", help="working folder on the board")
+    mode = r.add_mutually_exclusive_group()
+    mode.add_argument("--quick", dest="mode", action="store_const", const="quick")
+    mode.add_argument("--full", dest="mode", action="store_const", const="full")
+    mode.add_argument("--smoke", dest="mode", action="store_const", const="smoke")
+    r.add_argument("--board", help="the board's name in the results")
+    r.add_argument("--emulator", help="with --local: run every program through this (marks it emulated)")
+    r.add_argument("--no-tests", action="store_true", help="skip the tests")
+    r.add_argument("--results", help="where the results tarball goes (default results/boards)")
+    r.set_defaults(func=cmd_board_run, mode="quick")
+
+    i = sub.add_parser("import", help="write reports/<abi>-<board>/REPORT.md from a results tarball")
+    i.add_argument("results", help="y2038-results-*.tar.gz from run.sh")
+    i.add_argument("--out", help="the report folder (default reports/<abi>-<board>)")
+    i.set_defaults(func=cmd_import)
+
+    m = sub.add_parser("merge", help="one report across result sets (host and boards)")
+    m.add_argument("inputs", nargs="+", metavar="FILE",
+                   help="suite JSON: results/<target>-<date>/bench-<abi>.json, reports/<abi>-<board>/bench-<abi>.json, "
+                        "or the JSON of lava-results")
+    m.add_argument("--out", help="the report folder (default reports/merged)")
+    m.set_defaults(func=cmd_merge)
+
+    s = sub.add_parser("smoke", help="CI: build each ABI's bundle, run it under qemu-user, import it")
+    s.add_argument("abis", nargs="+", metavar="ABI")
+    s.add_argument("--werror", action="store_true")
+    s.set_defaults(func=cmd_smoke)
+
+    v = sub.add_parser("lava-validate", help="validate boards/lava/ with lava_common's schemas")
+    v.set_defaults(func=cmd_lava_validate)
+    j = sub.add_parser("lava-job", help="render boards/lava/job-template.yaml, validated, to stdout")
+    j.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="one placeholder's value")
+    j.set_defaults(func=cmd_lava_job)
+    c = sub.add_parser("lava-results", help="LAVA results (lavacli/REST export) to the suite's JSON")
+    c.add_argument("export", help="YAML or JSON export of one job's results")
+    c.add_argument("--out", help="the JSON to write (default beside EXPORT, .json)")
+    c.set_defaults(func=cmd_lava_results)
+    return p
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    return fsio.run_main(lambda: args.func(args), PROG + " " + args.cmd)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,281 @@
+"""`scripts/lab import RESULTS.tar.gz`: a board's REPORT.md from its own facts.
+
+Writes reports/<abi>-<board>/ (or --out): REPORT.md, bench-<abi>.json (the
+suite's JSON, both passes merged, the board's facts in its context: what
+`scripts/lab merge` reads), bench-<abi>.json.cmd, the benchmark plots, and
+btf-inode.txt when the board sent its BTF.  The header comes from the board
+(run.txt, manifest.txt, facts/), never from the machine that imports; the
+slab model uses the board's present CPUs and kernel version; the live-BTF
+comparison reads the board's /sys/kernel/btf/vmlinux with pahole.  The new
+folder replaces the old one only once it is complete.
+"""
+import csv
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from y2038lab.boards import results as boards_results
+from y2038lab.core import fsio
+from y2038lab.layouts import pahole
+from y2038lab.core import sizes
+from y2038lab.layouts import slab
+from y2038lab.layouts import slub_model
+from y2038lab.core.fsio import InputError
+
+CONFIG_KEYS = ("CONFIG_64BIT", "CONFIG_SMP", "CONFIG_NR_CPUS", "CONFIG_HZ", "CONFIG_PREEMPT",
+               "CONFIG_PREEMPT_VOLUNTARY", "CONFIG_PREEMPT_NONE", "CONFIG_PREEMPT_RT", "CONFIG_SLUB",
+               "CONFIG_SLAB", "CONFIG_SLUB_DEBUG_ON", "CONFIG_COMPAT_32BIT_TIME", "CONFIG_ARM_LPAE",
+               "CONFIG_THUMB2_KERNEL", "CONFIG_CPU_BIG_ENDIAN", "CONFIG_DEBUG_INFO_BTF",
+               "CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS", "CONFIG_ARM64_PAGE_SHIFT", "CONFIG_PAGE_SIZE_4KB")
+
+
+def calc_for(release):
+    """The SLUB order algorithm of a kernel release: v6.8 from 6.8 on."""
+    m = re.match(r"^(\d+)\.(\d+)", release or "")
+    return "v6.8" if not m or (int(m.group(1)), int(m.group(2))) >= (6, 8) else "v6.6"
+
+
+def header(board, res):
+    m = board["manifest"]
+    online = f"{board['online']} online, {board['present']} present" if board["online"] else f"{board['present']} present"
+    freqs = sorted({(r["min_khz"], r["max_khz"]) for _, r in board["per_cpu"] if r["max_khz"]})
+    freq = ", ".join(f"{int(lo) // 1000}-{int(hi) // 1000} MHz" for lo, hi in freqs
+                     if lo and lo.isdigit() and hi.isdigit()) or "not exposed (no cpufreq)"
+    rows = [("Date (UTC)", f"{board['started']} to {board['finished']}"),
+            ("Board", f"{board['board']}" + (f" ({board['board_model']})" if board["board_model"] else "")),
+            ("CPU", f"{board['cpu_text']} ({online})"), ("CPU frequencies", freq),
+            ("Kernel", board["uname_a"]), ("OS", board["os"] or "?"),
+            ("ABI", f"{board['abi']} (kernel machine {board['machine']})"),
+            ("Compiler", m.get("c_compiler", "?")),
+            ("Build", f"{m.get('build_type', '?')}, C flags `{m.get('c_flags', '?')}`, kernel code generation "
+                      f"`{m.get('kernel_cflags', '?')}`; {m.get('link', '?')}"),
+            ("Google Benchmark", m.get("google_benchmark", "?")), ("Commit", m.get("commit", "?")),
+            ("Mode", f"{board['mode']}; tests {board['tests']}; "
+                     + ", ".join(f"{k} {v} s" for k, v in board["seconds"].items() if v)),
+            ("Results", f"`{os.path.basename(res.path)}` (sha256 {res.sha256[:16]}…)")]
+    if board["emulated"]:
+        rows.insert(0, ("**EMULATED**", board["emulated_why"]))
+    return ["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in rows] + [""]
+
+
+def facts_section(board):
+    out = ["## The board", "", "Copied by run.sh from /proc and /sys on the board.", ""]
+    if board["per_cpu"]:
+        out += ["| CPU | model | min-max MHz | now MHz | governor | capacity | cluster |", "|---|---|---|---|---|---|---|"]
+        for cpu, r in board["per_cpu"]:
+            mhz = lambda k: str(int(r[k]) // 1000) if r[k] and r[k].isdigit() else "-"  # noqa: E731
+            span = f"{mhz('min_khz')}-{mhz('max_khz')}" if r["max_khz"] else "-"
+            out.append(f"| {cpu} | {board['models'].get(cpu, '?')} | {span} | "
+                       f"{mhz('cur_khz')} | {r['governor'] or '-'} | {r['capacity'] or '-'} | {r['cluster'] or '-'} |")
+        out.append("")
+    if board["caches"]:
+        out += ["| cache level | type | size | ways | line | shared by CPUs |", "|---|---|---|---|---|---|"]
+        out += [f"| L{lvl} | {typ} | {size} | {ways} | {line} B | {shared} |"
+                for lvl, typ, size, ways, line, shared in board["caches"]]
+        out.append("")
+    mem = re.search(r"^MemTotal:\s*(\d+) kB", board["meminfo"], re.M)
+    out.append(f"Memory: {int(mem.group(1)) // 1024} MiB. " if mem else "Memory: not recorded. ")
+    if board["kernel_config"]:
+        found = {}
+        for line in board["kernel_config"].splitlines():
+            key, sep, value = line.partition("=")
+            if sep and key in CONFIG_KEYS:
+                found[key] = value
+        out[-1] += (f"Kernel configuration ({board['kernel_config_from']}): "
+                    + ", ".join(f"`{k}={v}`" for k, v in found.items()) + ".")
+    else:
+        out[-1] += f"Kernel configuration: {board['kernel_config_from']}."
+    if board["cmdline"]:
+        out += ["", f"Kernel command line: `{board['cmdline']}`"]
+    if board["unreadable"]:
+        out += ["", "Not readable on the board: " + ", ".join(f"`{u}`" for u in board["unreadable"]) + "."]
+    return out + [""]
+
+
+def tests_section(res, board):
+    # tests.txt: "name verdict exit seconds [note]"
+    rows = [line.split(None, 4) for line in (res.text("tests.txt") or "").splitlines() if line.strip()]
+    out = ["## Tests on the board", "", f"run.sh ran the bundle's CTest programs ({board['tests']}); "
+           f"left on the host: {board['manifest'].get('tests_left_out', '?')}.", ""]
+    if board["run"].get("tests_env"):
+        out += [f"Environment: `{board['run']['tests_env']}`.", ""]
+    odd = [r for r in rows if len(r) >= 2 and r[1] != "PASS"]
+    if odd:
+        out += ["| test | verdict | exit | note |", "|---|---|---|---|"]
+        out += [f"| {r[0]} | {r[1]} | {r[2] if len(r) > 2 else '?'} | {r[4] if len(r) > 4 else ''} |" for r in odd]
+        out.append("")
+    torn = [line for name in sorted(res.files) if name.startswith("tests/torn_read_test")
+            for line in res.text(name).splitlines() if " torn of " in line]
+    if torn:
+        out += ["Torn reads of i_mtime (one writer, lockless readers; printed, not asserted, "
+                "except that the seqcount variant sees none):", "", "```"] + torn + ["```", ""]
+    return out
+
+
+def tools_section(res):
+    out = ["## Clamp and truncate: RFC versus mainline", "", "Command: `bin/fstime-selfcheck` on the board "
+           f"({res.keys('run.txt').get('fstime-selfcheck', '?')})", "", "```",
+           (res.text("fstime-selfcheck.txt") or "not recorded").rstrip(), "```", "",
+           "## When each file system's timestamps run out", "",
+           f"Command: `bin/fs-expiry` on the board ({res.keys('run.txt').get('fs-expiry', '?')})", "",
+           (res.text("fs-expiry.txt") or "not recorded").rstrip(), ""]
+    return out
+
+
+def layouts_section(board, top):
+    slub = slub_model
+    words = slab.WORD
+    abi, cpus, calc = board["abi"], board["present"], calc_for(board["kernel"])
+    params = slub.boot_slab_params(board["cmdline"])
+    path = os.path.join(top, "reports", "layouts", f"sizes-{abi}.csv")
+    out = ["## struct inode on this ABI: sizes and slab cost", ""]
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            sizes = [r for r in csv.DictReader(f)]
+    except OSError as err:
+        return out + [f"No size table for {abi} ({path}: {err.strerror}); run `scripts/lab pahole`.", ""]
+    out += [f"sizeof from pahole (`scripts/lab pahole`, reports/layouts/sizes-{abi}.csv, built on the host "
+            f"with the same cross compiler); objects per slab from python3 -m y2038lab slub-model with **this board's** "
+            f"{cpus} present CPUs and the {calc} algorithm (kernel {board['kernel']})"
+            + (f", boot parameters {params}" if params else "") + ".", "",
+            "| layout | sizeof(inode) | objsize | objects / pages per slab | MiB per 10^6 inodes |",
+            "|---|---:|---:|---|---:|"]
+    for r in sizes:
+        objsize = slub.cache_object_size(int(r["size"]), word=words.get(abi, 8))
+        order = slub.calculate_order(objsize, cpus, calc, params.get("min_objects"))
+        objs, pages = slub.order_objects(order, objsize), 1 << order
+        mem = -(-10**6 // objs) * pages * slub.PAGE_SIZE
+        out.append(f"| {r['body']}/{r['repr']} | {r['size']} | {objsize} | {objs} / {pages} | {mem / 2**20:.1f} |")
+    out.append("")
+    if board["slabinfo"]:
+        if "min_order" in params or "max_order" in params:
+            return out + [f"The board's /proc/slabinfo is not compared: booted with {params}.", ""]
+        rows = slub.parse_slabinfo(board["slabinfo"])
+        out += ["The model against the board's own /proc/slabinfo (its inode caches):", "",
+                "| cache | objsize | slabinfo objects / pages | model | agrees |", "|---|---:|---|---|---|"]
+        for name, objsize, objs, pages in rows:
+            order = slub.calculate_order(objsize, cpus, calc, params.get("min_objects"))
+            got = (slub.order_objects(order, objsize), 1 << order)
+            out.append(f"| {name} | {objsize} | {objs} / {pages} | {got[0]} / {got[1]} | "
+                       f"{'yes' if got == (objs, pages) else '**no**'} |")
+        out.append("")
+    else:
+        out += ["The board's /proc/slabinfo was not readable (it needs root): no validation.", ""]
+    return out
+
+
+def btf_section(board, top, outdir):
+    """The board kernel's struct inode (its BTF, read by pahole) against each replica of this ABI."""
+    out = ["## The board's kernel: live BTF against the replicas", ""]
+    if not board["btf"]:
+        return out + [f"No BTF from the board: {board['btf_note']}.", ""], None
+    if not shutil.which("pahole"):
+        return out + ["pahole not found on this host (Debian package dwarves): comparison skipped.", ""], None
+    with tempfile.NamedTemporaryFile(suffix=".btf") as f:
+        f.write(board["btf"])
+        f.flush()
+        res = subprocess.run(pahole.PAHOLE + ["-F", "btf", "-C", "inode", f.name],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        live = pahole.parse_struct(res.stdout, "inode") if res.returncode == 0 else None
+    except SystemExit:
+        live = None
+    if not live:
+        return out + ["pahole could not read struct inode from the board's BTF: comparison skipped.", ""], None
+    fsio.write_text(os.path.join(outdir, "btf-inode.txt"), res.stdout)
+    word = slab.WORD.get(board["abi"], 8)
+    out += [f"`pahole -F btf -C inode` on the board's /sys/kernel/btf/vmlinux (kernel {board['kernel']}; "
+            "raw output in btf-inode.txt): sizeof(struct inode) "
+            f"**{live['size']}**, {live['cachelines']} cache lines, holes {live['holes']}.", ""]
+    ino = live["members"].get("i_ino")
+    if board["emulated"]:
+        out += ["**Emulated run: this BTF is the host kernel's**, not a board's; the table shows "
+                "the comparison works, not what a board runs.", ""]
+    if ino and ino[1] != word:
+        out += [f"**This BTF is not of a {board['abi']} kernel** (unsigned long i_ino is {ino[1]} bytes, "
+                f"{board['abi']} has {word}).", ""]
+    out += ["| replica (reports/pahole) | sizeof | members placed differently | i_mtime / i_mtime_sec |",
+            "|---|---:|---:|---|"]
+    # The replicas of this ABI, in the size table's order (scripts/lab pahole), today's body first.
+    rows = sizes.load(os.path.join(top, "reports", "layouts"), board["abi"]) or []
+    replicas = sorted(((r["body"], r["repr"]) for r in rows), key=lambda br: br[0] != "v6")
+    for body, repr_ in replicas:
+        path = os.path.join(top, "reports", "pahole", board["abi"], f"{body}-{repr_}.txt")
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            mine = pahole.parse_struct(f.read(), "inode")
+        differ = sum(1 for n in set(live["members"]) | set(mine["members"])
+                     if live["members"].get(n) != mine["members"].get(n))
+        mt = next((n for n in ("i_mtime", "i_mtime_sec") if n in mine["members"]), None)
+        where = f"{mine['members'][mt][0]}/{mine['members'][mt][1]}" if mt else "-"
+        live_mt = next((n for n in ("i_mtime", "i_mtime_sec") if n in live["members"]), None)
+        where += f" (live {live['members'][live_mt][0]}/{live['members'][live_mt][1]})" if live_mt else ""
+        out.append(f"| {board['abi']} {body}/{repr_} | {mine['size']} | {differ} | {where} |")
+    return out + ["", "0 members placed differently = the replica is this kernel's layout.", ""], live
+
+
+def bench_section(top, json_path, outdir, board):
+    cmd = [sys.executable, "-m", "y2038lab", "bench-report", "--json", json_path,
+           "--fragment", os.path.join(outdir, "40-bench.md"), "--plots-dir", outdir,
+           "--sizes", os.path.join(top, "reports", "layouts"),
+           "--command", f"run.sh --{board['mode']} on the board (scripts/lab board-run)"]
+    res = subprocess.run(cmd, env=dict(os.environ, PYTHONPATH=os.path.join(top, "scripts")), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if res.returncode != 0:
+        raise InputError(f"{json_path}: bench_report.py failed: {res.stderr.strip().splitlines()[-1:]}")
+    with open(os.path.join(outdir, "40-bench.md"), encoding="utf-8") as f:
+        text = f.read()
+    os.unlink(os.path.join(outdir, "40-bench.md"))
+    note = ([f"> **Emulated run** ({board['emulated_why']}): these are qemu-user times on "
+             f"{board['cpu_text']}, not {board['abi']} board figures; they show the bundle works.", ""]
+            if board["emulated"] else [])
+    return note + text.rstrip().splitlines() + [""]
+
+
+def import_results(path, top, out=None):
+    res = boards_results.Results(path)
+    board = boards_results.facts(res)
+    out = out or os.path.join(top, "reports", f"{board['abi']}-{board['board']}")
+    parent = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(parent):
+        raise InputError(f"{out}: folder {parent} does not exist")
+    work = tempfile.mkdtemp(prefix=os.path.basename(out) + ".", suffix=".new", dir=parent)
+    try:
+        suite = boards_results.suite_json(res, board)
+        json_path = os.path.join(work, f"bench-{board['abi']}.json")
+        fsio.write_text(json_path, json.dumps(suite, indent=2) + "\n")
+        fsio.write_text(json_path + ".cmd", res.text("bench/bench.cmd"))
+        title = f"# y2038 inode timestamp lab: board report for {board['abi']} on {board['board']}"
+        lines = [title + (" (EMULATED)" if board["emulated"] else ""), ""]
+        if board["emulated"]:
+            lines += [f"> **EMULATED, not a board report.** {board['emulated_why']}. Every time below was "
+                      "measured under qemu-user on the machine named in the header; the facts are that "
+                      "machine's. Only the tests' verdicts and the layouts say anything about the ABI.", ""]
+        now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        lines += [f"Generated by `scripts/lab import {os.path.basename(path)}` on {platform.node()}, {now}; "
+                  "do not edit by hand. The header and every fact are the board's own, as run.sh recorded them.", ""]
+        lines += header(board, res) + facts_section(board) + tests_section(res, board) + tools_section(res)
+        lines += layouts_section(board, top)
+        btf_lines, _ = btf_section(board, top, work)
+        lines += btf_lines + bench_section(top, json_path, work, board)
+        fsio.write_text(os.path.join(work, "REPORT.md"), "\n".join(lines).rstrip() + "\n")
+        os.chmod(work, 0o755)
+        old = None
+        if os.path.exists(out):
+            old = out + ".old"
+            shutil.rmtree(old, ignore_errors=True)
+            os.rename(out, old)
+        os.rename(work, out)
+        work = None
+        if old:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        if work:
+            shutil.rmtree(work, ignore_errors=True)
+    return os.path.join(out, "REPORT.md")

@@ -1,0 +1,214 @@
+"""`scripts/lab merge FILE...`: one report across result sets (host and boards).
+
+Each FILE is the suite's JSON of one set: the host's
+results/<target>-<date>/bench-<abi>.json (`scripts/lab bench`), a board's
+reports/<abi>-<board>/bench-<abi>.json (`scripts/lab import`), or the JSON
+`python3 -m y2038lab boards lava-results` makes from a LAVA job.  The report
+(reports/merged/REPORT.md, or --out) sets side by side, per set: what ran
+where (emulated sets are marked on every table), sizeof(struct inode) per
+ABI (pahole), objects per slab with each set's own CPU count (SLUB model),
+and the headline benchmarks (boards/headline.txt): ns per iteration and the
+ratio against timespec64 of the same body in the same set, with the
+statistics of compare_to_reference().
+"""
+import csv
+import datetime
+import os
+import platform
+import re
+import statistics
+
+from y2038lab.core import fsio
+from y2038lab.core import results
+from y2038lab.layouts import slab
+from y2038lab.layouts import slub_model
+from y2038lab.core import stats
+from y2038lab.boards.importer import calc_for
+
+REFERENCE = "timespec64"
+TWIN = "timespec"
+
+
+def compare_to_reference(ref, samples, twin, abi):
+    """(ratio, verdict) of SAMPLES against REF (per-repetition ns lists; a
+    LAVA set has one median each).  The one place the merge's statistics
+    live: y2038lab.stats (U test, ratio interval, twin-control band)."""
+    comp = stats.compare(ref, samples)
+    lp64 = abi in stats.LP64_ABIS
+    band = stats.null_band(stats.compare(ref, twin)) if lp64 and twin else None
+    return comp.ratio, stats.judge(comp, band, controlled=lp64).status
+
+
+class ResultSet:
+    """One suite JSON: its label, facts and per-repetition samples."""
+
+    def __init__(self, path):
+        run = results.load_run(path)  # the one parser and checker of benchmark JSON
+        c = self.context = run.context
+        self.path, self.reprs = path, run.reprs
+        self.abi = c.get("y2038_abi") or "?"
+        self.emulated = str(c.get("y2038_board_emulated", "no")).startswith("yes")
+        self.source = "LAVA" if str(c.get("y2038_source", "")).startswith("LAVA") else \
+            "board" if "y2038_board" in c else "host"
+        who = c.get("y2038_board") or c.get("host_name") or "?"
+        self.label = f"{self.abi} {who}" + (" (EMULATED)" if self.emulated else
+                                            " (host)" if self.source == "host" else "")
+        try:
+            self.cpus = int(c.get("y2038_board_present_cpus") or c.get("num_cpus") or 0)
+        except (TypeError, ValueError):
+            self.cpus = 0
+        self.kernel = c.get("y2038_board_kernel", "not recorded")
+        self.samples, self.medians = {}, {}
+        for rec in run.records.values():
+            if rec.real_ns:
+                self.samples[rec.name] = list(rec.real_ns)
+            median = rec.aggregates.get("real_ns", {}).get("median")
+            if median is not None:
+                self.medians[rec.name] = median
+
+    def figure(self, name):
+        """(median ns, samples) of a run name, or None."""
+        if name in self.samples:
+            s = self.samples[name]
+            return self.medians.get(name, statistics.median(s)), s
+        if name in self.medians:
+            return self.medians[name], [self.medians[name]]
+        return None
+
+    def facts_row(self):
+        c = self.context
+        cpu = c.get("y2038_board_cpu") or f"{c.get('num_cpus', '?')} x {c.get('mhz_per_cpu', '?')} MHz"
+        reps = sorted({len(s) for s in self.samples.values()}) or ["medians only"]
+        return [self.label, self.abi, c.get("y2038_board_machine") or c.get("host_name", "?"), cpu, self.kernel,
+                str(c.get("date", "?"))[:16], f"{c.get('y2038_board_mode') or c.get('y2038_mode', '?')}, "
+                f"{'/'.join(map(str, reps))} repetition{'' if reps == [1] else 's'}", f"{self.source}: `{os.path.basename(self.path)}`"]
+
+
+def headline_patterns(top):
+    with open(os.path.join(top, "boards", "headline.txt"), encoding="utf-8") as f:
+        return [re.compile(line.strip()) for line in f if line.strip() and not line.startswith("#")]
+
+
+def group_of(name):
+    """(operation key with the representation replaced by '*', repr) of a run name."""
+    parts = name.split("/")
+    if len(parts) < 4:
+        return None
+    return "/".join(parts[:3] + ["*"] + parts[4:]), parts[3]
+
+
+def sizes_section(sets, top):
+    abis = list(dict.fromkeys(s.abi for s in sets))
+    sizes = {}
+    for abi in abis:
+        try:
+            with open(os.path.join(top, "reports", "layouts", f"sizes-{abi}.csv"), encoding="utf-8") as f:
+                for r in csv.DictReader(f):
+                    sizes[(abi, r["body"], r["repr"])] = int(r["size"])
+        except (OSError, KeyError, ValueError):
+            pass
+    reprs = list(dict.fromkeys(r for (_, _, r) in sizes))
+    cols = [(a, b) for a in abis for b in ("v4_4", "v6") if any((a, b, r) in sizes for r in reprs)]
+    out = ["## sizeof(struct inode), bytes", "", "From pahole on the cross builds (`scripts/lab pahole`, "
+           "reports/layouts/sizes-<abi>.csv), per ABI of the sets.", "",
+           "| repr | " + " | ".join(f"{a} {b}" for a, b in cols) + " |", "|---|" + "---:|" * len(cols)]
+    for r in reprs:
+        out.append(f"| {r} | " + " | ".join(str(sizes.get((a, b, r), "-")) for a, b in cols) + " |")
+    return out + [""], sizes
+
+
+def slab_section(sets, sizes, top):
+    slub = slub_model
+    words = slab.WORD
+    reprs = list(dict.fromkeys(r for (_, b, r) in sizes if b == "v6"))
+    out = ["## Objects per slab: inode_cache, body v6", "",
+           "python3 -m y2038lab slub-model with each set's own CPU count (a board's present CPUs, the host's "
+           "online CPUs) and the order algorithm of its kernel (v6.8 when not recorded); "
+           "cells: objects / pages per slab (objsize).", "",
+           "| repr | " + " | ".join(f"{s.label}, {s.cpus} CPUs" for s in sets) + " |", "|---|" + "---|" * len(sets)]
+    for r in reprs:
+        cells = []
+        for s in sets:
+            size = sizes.get((s.abi, "v6", r))
+            if size is None or s.cpus < 1:
+                cells.append("-")
+                continue
+            objsize = slub.cache_object_size(size, word=words.get(s.abi, 8))
+            objs, pages = slub.slab_geometry(objsize, s.cpus, calc_for(s.kernel))
+            cells.append(f"{objs} / {pages} ({objsize})")
+        out.append(f"| {r} | " + " | ".join(cells) + " |")
+    return out + [""]
+
+
+def bench_section(sets, top):
+    patterns = headline_patterns(top)
+    groups = {}
+    for s in sets:
+        for name in list(s.samples) + list(s.medians):
+            g = group_of(name)
+            if g and any(p.search(name) for p in patterns):
+                groups.setdefault(g[0], [])
+                if g[1] not in groups[g[0]]:
+                    groups[g[0]].append(g[1])
+    out = ["## Headline benchmarks, side by side", "",
+           "Real time per iteration in ns (the median of the set's repetitions), then the ratio against "
+           f"`{REFERENCE}` of the same operation and body **in the same set** and the statistics' verdict "
+           "(compare_to_reference). Times of different sets come from different machines: compare ratios "
+           "across sets, not times. Headline benchmarks: boards/headline.txt.", ""]
+    if any(s.emulated for s in sets):
+        out += ["Columns marked EMULATED are qemu-user times on another machine: they show the bundle "
+                "runs, they are not figures of that ABI.", ""]
+    known = [r for s in sets for r in s.reprs]  # each set's y2038_layouts order
+    order = lambda r: (known.index(r) if r in known else len(known), r)  # noqa: E731
+    for key in sorted(groups):
+        groups[key].sort(key=order)
+        out += [f"### {key}", "", "| repr | " + " | ".join(s.label for s in sets) + " |",
+                "|---|" + "---|" * len(sets)]
+        for r in groups[key]:
+            cells = []
+            for s in sets:
+                fig = s.figure(key.replace("*", r))
+                ref = s.figure(key.replace("*", REFERENCE))
+                twin = s.figure(key.replace("*", TWIN))
+                if fig is None:
+                    cells.append("-")
+                elif ref is None or r == REFERENCE:
+                    cells.append(f"{fig[0]:.3g}")
+                else:
+                    ratio, verdict = compare_to_reference(ref[1], fig[1], twin[1] if twin else None, s.abi)
+                    cells.append(f"{fig[0]:.3g} (x{ratio:.3f}, {verdict})")
+            out.append(f"| {r} | " + " | ".join(cells) + " |")
+        out.append("")
+    if not groups:
+        out += ["No headline benchmark in any set.", ""]
+    return out
+
+
+def merge(paths, top, out=None):
+    sets = [ResultSet(p) for p in paths]
+    seen = {}
+    for s in sets:
+        seen[s.label] = seen.get(s.label, 0) + 1
+        if seen[s.label] > 1:
+            s.label += f" #{seen[s.label]}"
+    out = out or os.path.join(top, "reports", "merged")
+    report = os.path.join(out, "REPORT.md")
+    os.makedirs(out, exist_ok=True)
+    fsio.check_output_path(report)
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    lines = ["# y2038 inode timestamp lab: merged report" +
+             (" (includes EMULATED sets)" if any(s.emulated for s in sets) else ""), "",
+             f"Generated by `scripts/lab merge {' '.join(os.path.relpath(p, top) for p in paths)}` on "
+             f"{platform.node()}, {now}; do not edit by hand.", ""]
+    for s in sets:
+        if s.emulated:
+            why = str(s.context.get("y2038_board_emulated", "")).removeprefix("yes: ")
+            lines += [f"> **{s.label}**: {why}. Its times are qemu-user times on another machine, "
+                      "never a board figure.", ""]
+    lines += ["## Result sets", "", "| set | ABI | machine | CPU | kernel | date | mode | source |",
+              "|---|---|---|---|---|---|---|---|"]
+    lines += ["| " + " | ".join(s.facts_row()) + " |" for s in sets] + [""]
+    size_lines, sizes = sizes_section(sets, top)
+    lines += size_lines + slab_section(sets, sizes, top) + bench_section(sets, top)
+    fsio.write_text(report, "\n".join(lines).rstrip() + "\n")
+    return report

@@ -1,0 +1,156 @@
+"""`scripts/lab board-run`: a bundle on a board over ssh, or in place; the CI smoke.
+
+    board-run HOST --bundle FILE|--abi ABI [--user U] [--port N] [--identity F]
+              [--quick|--full|--smoke] [--board NAME] [--results DIR]
+        copies the bundle to the board (scp), unpacks and runs it there
+        (ssh; the board needs sshd, a POSIX shell, gzip and tar), fetches
+        the results tarball into DIR (default results/boards/) and prints it.
+    board-run --local DIR [--quick|--full|--smoke] [--emulator CMD] ...
+        runs the unpacked bundle DIR on this machine (on the board itself,
+        or with --emulator for a smoke test elsewhere: marked emulated).
+    smoke ABI... (CI): bundle, unpack, run --smoke under qemu-user with dash
+        (and busybox sh when installed), import: the bundle works end to end.
+        Emulated times: never a board figure, and the import says so.
+"""
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import tarfile
+
+from y2038lab.boards import abi as boards_abi
+from y2038lab.boards import bundle as boards_bundle
+from y2038lab.boards import importer as boards_import
+from y2038lab.core.fsio import InputError
+
+
+def log(message):
+    print(f"lab: board-run: {message}", flush=True)
+
+
+def bundle_abi(path):
+    """The ABI a bundle tarball was made for, from its top folder."""
+    try:
+        with tarfile.open(path, "r:*") as tar:
+            first = tar.next()
+    except (OSError, tarfile.TarError) as err:
+        raise InputError(f"{path}: not a readable bundle ({str(err).splitlines()[0].rstrip(':')})") from err
+    m = re.match(r"^y2038-bundle-([a-z0-9_]+)(/|$)", first.name if first else "")
+    if not m:
+        raise InputError(f"{path}: not a y2038 bundle (no y2038-bundle-<abi>/ folder)")
+    return boards_abi.abi_of(m.group(1)).name
+
+
+def run_args(args):
+    out = [f"--{args.mode}"]
+    if args.board:
+        out += ["--board", args.board]
+    if args.no_tests:
+        out.append("--no-tests")
+    return out
+
+
+def results_line(text, where):
+    m = re.search(r"^results: (.+\.tar\.gz)$", text, re.M)
+    if not m:
+        raise InputError(f"{where}: run.sh printed no 'results:' line (it failed; its output is above)")
+    return m.group(1)
+
+
+def run_local(args, results):
+    run_sh = os.path.join(args.local, "run.sh")
+    if not os.path.isfile(run_sh):
+        raise InputError(f"{args.local}: no run.sh (give the unpacked y2038-bundle-<abi>/ folder)")
+    cmd = ["/bin/sh", run_sh] + run_args(args) + ["--out", os.path.abspath(results)]
+    if args.emulator:
+        cmd += ["--emulator", args.emulator]
+    log(" ".join(shlex.quote(c) for c in cmd))
+    res = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+    print(res.stdout, end="")
+    if res.returncode != 0:
+        raise InputError(f"{run_sh}: failed (exit {res.returncode}); its messages are above")
+    return results_line(res.stdout, run_sh)
+
+
+def run_ssh(args, top, results):
+    bundle = args.bundle or (os.path.join(top, "build", "bundles", f"y2038-bundle-{boards_abi.abi_of(args.abi).name}.tar.gz")
+                             if args.abi else None)
+    if not bundle:
+        raise InputError("board-run: give --bundle FILE or --abi ABI (made by scripts/lab bundle ABI)")
+    abi = bundle_abi(bundle)
+    target = f"{args.user}@{args.host}" if args.user else args.host
+    common = ["-o", "BatchMode=yes"] + (["-i", args.identity] if args.identity else [])
+    ssh = ["ssh"] + common + (["-p", str(args.port)] if args.port else []) + [target]
+    scp = ["scp", "-q"] + common + (["-P", str(args.port)] if args.port else [])
+    remote = args.remote_dir
+    name = os.path.basename(bundle)
+
+    def call(cmd, what):
+        log(what)
+        res = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+        print(res.stdout, end="")
+        if res.returncode != 0:
+            raise InputError(f"board-run: {what} failed (exit {res.returncode})")
+        return res.stdout
+
+    q = shlex.quote
+    call(ssh + [f"mkdir -p {q(remote)}/results"], f"{target}: mkdir {remote}")
+    call(scp + [bundle, f"{target}:{remote}/{name}"], f"copying {name} ({os.path.getsize(bundle) >> 20} MiB)")
+    script = (f"cd {q(remote)} && rm -rf y2038-bundle-{abi} && gzip -dc {q(name)} | tar -xf - && "
+              f"sh y2038-bundle-{abi}/run.sh {' '.join(q(a) for a in run_args(args))} --out {q(remote)}/results")
+    out = call(ssh + [script], f"{target}: running the {abi} bundle ({args.mode})")
+    path = results_line(out, target)
+    call(scp + [f"{target}:{path}", results + "/"], f"fetching {os.path.basename(path)}")
+    return os.path.join(results, os.path.basename(path))
+
+
+def main(args, top):
+    if bool(args.host) == bool(args.local):
+        raise InputError("board-run: give a HOST (ssh) or --local DIR, not both and not neither")
+    if args.local and (args.bundle or args.abi or args.user or args.port or args.identity):
+        raise InputError("board-run: --bundle/--abi/--user/--port/--identity are for ssh, not --local")
+    if args.emulator and not args.local:
+        raise InputError("board-run: --emulator only with --local (a board runs its own programs)")
+    if args.port is not None and not 0 < args.port < 65536:
+        raise InputError(f"board-run: --port {args.port} is not a TCP port")
+    results = args.results or os.path.join(top, "results", "boards")
+    os.makedirs(results, exist_ok=True)
+    path = run_local(args, results) if args.local else run_ssh(args, top, results)
+    print(f"results: {path}\nnext: scripts/lab import {path}")
+    return 0
+
+
+def smoke(abis, top, werror=False):
+    """CI: each ABI's bundle built, run under qemu-user (dash, busybox sh), imported."""
+    shells = [s for s in ("dash", "busybox") if shutil.which(s)]
+    if "dash" not in shells:
+        raise InputError("smoke: dash not found (Debian's /bin/sh)")
+    if "busybox" not in shells:
+        log("busybox not installed: the run script is smoke-tested with dash only")
+    lines = []
+    for name in abis:
+        abi = boards_abi.abi_of(name)
+        tarball = boards_bundle.bundle(abi.name, top, werror=werror)
+        work = os.path.join(top, "build", "boards-smoke", abi.name)
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(os.path.join(work, "out"))
+        with tarfile.open(tarball, "r:gz") as tar:
+            tar.extractall(work)
+        run_sh = os.path.join(work, f"y2038-bundle-{abi.name}", "run.sh")
+        for shell in shells:
+            cmd = [shell] + (["sh"] if shell == "busybox" else []) + \
+                [run_sh, "--smoke", "--emulator", abi.qemu, "--out", os.path.join(work, "out")]
+            log(" ".join(cmd))
+            res = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+            if res.returncode != 0:
+                raise InputError(f"smoke: {abi.name}: run.sh under {shell} failed (exit {res.returncode})")
+            results = results_line(res.stdout, run_sh)
+        report = boards_import.import_results(results, top, out=os.path.join(work, f"{abi.name}-qemu-user"))
+        with open(report, encoding="utf-8") as f:
+            text = f.read()
+        if "(EMULATED)" not in text.splitlines()[0]:
+            raise InputError(f"smoke: {report}: an emulated run not labelled EMULATED")
+        lines.append(f"{abi.name}: bundle {os.path.getsize(tarball) / 2**20:.1f} MiB, run.sh --smoke under "
+                     f"{abi.qemu} with {' and '.join(shells)}: completed; import: {report} (EMULATED)")
+    return lines

@@ -1,0 +1,366 @@
+"""The churn report: reports/churn/<tree>.csv and <tree>.md.
+
+The CSV has one row per fs/ directory (fs/*.c is "vfs") and a final TOTAL
+row; its columns are churn_sites.COLUMNS.  In the TOTAL row the counts are
+sums over every row, except needs_manual_fs and bergmann_fs, which count
+the rows of kind "filesystem" with needs_manual > 0, and with
+local_copies + address_passed > 0 (Bergmann's claim).
+"""
+import collections
+import csv
+import io
+import os
+import platform
+
+from y2038lab.churn import sites as churn_sites
+from y2038lab.core.fsio import write_text
+
+COLUMNS = churn_sites.COLUMNS
+KIND_ORDER = {"vfs": 0, "filesystem": 1, "library": 2}
+
+DEFINITIONS = (
+    ("reads, writes",
+     "every access to an inode's i_atime/i_mtime/i_ctime (any expression of type struct inode: "
+     "`inode->`, `&ei->vfs_inode.`, `file_inode(f)->`), written when on the left of "
+     "`=`/`op=`/`++`/`--` (the field or its tv_sec/tv_nsec)"),
+    ("member_accesses",
+     "accesses of `.tv_sec`/`.tv_nsec`: the scalars on-disk encode/decode works with"),
+    ("local_copies",
+     "the whole timestamp assigned to or from a plain variable, or initialising one"),
+    ("struct_copies",
+     "the whole timestamp to or from other filesystem storage: its own structures, a pointer, a "
+     "filesystem function's result, a return value"),
+    ("value_passed",
+     "the whole timestamp as argument of a function that is not from the VFS"),
+    ("address_passed",
+     "`&inode->i_?time` given to a function that is not from the VFS, or kept in a pointer"),
+    ("helper_uses",
+     "the timestamp or its address given to a VFS/time helper (`timespec64_equal()`, "
+     "`timestamp_truncate()`, ...): from the VFS = named in the headers listed below or defined in "
+     "fs/*.c"),
+    ("other_uses",
+     "whole-value uses none of the above (initialisers, conditionals, constants)"),
+    ("macro_args",
+     "`i_atime`/`i_mtime`/`i_ctime` named as an argument of an upper-case macro (ext4's "
+     "`EXT4_INODE_SET_XTIME(i_mtime, inode, raw)`): the access is token-pasted inside"),
+    ("setattr_sites",
+     "uses of `struct iattr` ia_atime/ia_mtime/ia_ctime in the directory whose other side is neither "
+     "an inode timestamp nor a VFS helper"),
+    ("getattr_sites",
+     "the same for `struct kstat` atime/mtime/ctime/btime (getattr filling)"),
+    ("update_time_sites",
+     "functions registered as `.update_time` in a `struct inode_operations`"),
+    ("boundary_sites",
+     "setattr_sites + getattr_sites + update_time_sites + member_accesses + struct_copies + "
+     "value_passed + address_passed"),
+    ("current_time_calls",
+     "calls of `current_time()`, `current_fs_time()`, uses of `CURRENT_TIME`/`CURRENT_TIME_SEC` "
+     "(legacy_time_calls: all but `current_time()`)"),
+    ("rfc_macros",
+     "the 2016 RFC: every access through `VFS_INODE_GET_XTIME()`/`VFS_INODE_SET_XTIME()` = reads + "
+     "writes + macro_args + legacy_time_calls"),
+    ("accessor_functions",
+     "v6.6 ctime + v6.7 atime/mtime accessors (`inode_get_mtime()`, `inode_set_ctime_current()`, ...) "
+     "= reads + writes + macro_args"),
+    ("boundary_conversion",
+     "Chinner: a conversion call wherever the VFS type meets the filesystem's own = boundary_sites + "
+     "local_copies (tv_sec/tv_nsec uses included: an opaque VFS type hides them)"),
+    ("flag_day",
+     "v4.18: one patch changes the type; every site where it meets a filesystem-typed value is "
+     "converted or retyped = local_copies + struct_copies + value_passed + address_passed + "
+     "helper_uses + other_uses + update_time_sites + setattr_sites + getattr_sites (tv_sec/tv_nsec "
+     "uses compile unchanged)"),
+    ("needs_manual",
+     "sites no local rewrite converts to accessors: address taken, tv_sec/tv_nsec written separately, "
+     "macro arguments; needs_manual_fs: 1 when > 0"),
+    ("bergmann_fs",
+     "1 when local_copies + address_passed > 0 (Bergmann: \"assign i_?time into or from a local "
+     "variable or pass it by reference into a function that is not from VFS\")"),
+    ("unresolved",
+     "i_?time field accesses not attributed (type unknown, in a macro body, in unparsed code): listed "
+     "below, counted in no approach"),
+)
+
+
+def table(rows, kind_of, group_of, candidates):
+    """CSV rows (dicts, COLUMNS) sorted vfs, filesystems, libraries; TOTAL last."""
+    files = collections.Counter(group_of(path) for path in candidates)
+    out = []
+    for group, counts in rows.items():
+        row = dict(counts, fs=group, kind=kind_of(group), files=files[group])
+        out.append(row)
+    out.sort(key=lambda r: (KIND_ORDER[r["kind"]], r["fs"]))
+    total = {c: sum(r[c] for r in out) for c in COLUMNS[2:]}
+    fs_rows = [r for r in out if r["kind"] == "filesystem"]
+    total.update(fs="TOTAL", kind="total", files=len(candidates),
+                 needs_manual_fs=sum(1 for r in fs_rows if r["needs_manual"] > 0),
+                 bergmann_fs=sum(1 for r in fs_rows if r["local_copies"] + r["address_passed"] > 0))
+    return out + [total]
+
+
+def write_csv(path, rows):
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
+    w.writeheader()
+    for row in rows:
+        w.writerow({c: row[c] for c in COLUMNS})
+    write_text(path, buf.getvalue())
+
+
+def _pct(part, whole):
+    return f"{100.0 * part / whole:.1f} %" if whole else "n/a"
+
+
+def _holds(n):
+    return "holds" if 23 <= n <= 37 else "does not hold"
+
+
+def _minutes(seconds):
+    return f"{int(seconds // 60)} min {int(seconds % 60)} s"
+
+
+def series_stats(sites, helpers):
+    """Accessor sites split as mainline converted them: i_ctime in v6.6,
+    i_atime/i_mtime in v6.7.  Per series: sites, distinct source lines
+    holding them (what a diffstat counts), sites needing a manual rewrite,
+    and per file the lines (for the spot checks)."""
+    info = churn_sites.classify(sites, helpers)
+    out = {name: {"sites": 0, "lines": set(), "manual": 0, "file_lines": collections.defaultdict(set)}
+           for name in ("i_ctime", "i_atime/i_mtime")}
+
+    def add(pos, field, manual):
+        series = out["i_ctime" if field == "i_ctime" else "i_atime/i_mtime"]
+        series["sites"] += 1
+        series["lines"].add(pos[:2])
+        series["file_lines"][pos[0]].add(pos[1])
+        series["manual"] += manual
+
+    for pos, (_, extra) in sites.by_kind["field"].items():
+        if pos in info:
+            add(pos, extra[1], bool(info[pos]["addr"] or info[pos]["member_write"]))
+    for pos, (_, extra) in sites.by_kind["macro_arg"].items():
+        if len(extra) > 1 and extra[0].isupper():
+            add(pos, extra[1], True)
+    return out
+
+
+# What mainline and the 2016 threads did, as their own messages state it.
+HISTORY = (
+    ("2016 RFC (Dinamani, `VFS_INODE_*_XTIME` macros)",
+     "15 patches converting the VFS, cifs, fat and ext4 only, as examples: 43 files changed, 691 "
+     "insertions(+), 253 deletions(-) (cover letter, 2016-01-06)"),
+    ("2016 `vfs_time` accessors (Dinamani, after Bergmann's and Chinner's proposal: conversion at the boundary)",
+     "5 patches, btrfs, ceph, cifs, xfs: 14 files changed, 139 insertions(+), 81 deletions(-) (y2038 list, "
+     "lists.linaro.org message S24WTCTUM6NM6H2TE7UNVUT5B77IWTGZ)"),
+    ("v4.18 flag day (Dinamani, merged by Bergmann)",
+     "\"Convert vfs timestamps to use struct timespec64 using a script. This is a flag day patch\" ... "
+     "\"I've kept all the internal filesystem data structures and function signatures the same\": the "
+     "conversions sit where the inode's type meets the filesystem's (tag vfs-timespec64, arnd/playground)"),
+    ("v6.6 ctime accessors (Layton)",
+     "\"[PATCH v2 00/89] fs: new accessors for inode->i_ctime\" (2023-07-05): \"done via 5 different coccinelle "
+     "scripts, run in succession, with a large swath of by-hand conversions\"; the last patch renames i_ctime "
+     "to __i_ctime, so every access in the tree was converted; merged as v6.6-vfs.ctime"),
+    ("v6.7 atime/mtime accessors (Layton)",
+     "\"[PATCH v2 00/89] fs: new accessor methods for inode atime and mtime\" (2023-10-04): \"About 75% of this "
+     "conversion was done with coccinelle, with the rest done by hand\"; 077c212f0344 \"fs: new accessor "
+     "methods for atime and mtime\""),
+)
+# Lines changed per file by the merged conversions, from the per-file logs of
+# a mirror of mainline (git.zx2c4.com/laptop-kernel/log/<file>): (file,
+# series, deletions, insertions).
+SPOT_CHECKS = (
+    ("fs/minix/itree_common.c", "i_ctime", 2, 2),
+    ("fs/minix/itree_common.c", "i_atime/i_mtime", 1, 1),
+    ("fs/bad_inode.c", "i_ctime", 2, 1),
+    ("fs/bad_inode.c", "i_atime/i_mtime", 1, 1),
+)
+
+
+def _history(L, total, rows, series, files_read):
+    by_fs = {r["fs"]: r for r in rows}
+
+    def pick(*names):
+        got = [n for n in names if n in by_fs]
+        return got[:1]
+
+    L.append("## Against history\n")
+    L.append("| what | as its authors reported it |\n|---|---|")
+    for what, text in HISTORY:
+        L.append(f"| {what} | {text} |")
+    L.append("")
+    access = total["reads"] + total["writes"] + total["macro_args"]
+    L.append("This tree's figures for the same conversions:\n")
+    L.append("| series | sites | source lines holding them | need a manual rewrite | mechanical |")
+    L.append("|---|---:|---:|---:|---:|")
+    for name, label in (("i_ctime", "v6.6 ctime"), ("i_atime/i_mtime", "v6.7 atime/mtime")):
+        st = series[name]
+        L.append(f"| {label} ({name}) | {st['sites']} | {len(st['lines'])} | {st['manual']} | "
+                 f"{_pct(st['sites'] - st['manual'], st['sites'])} |")
+    L.append("")
+    cifs = pick("smb/client", "cifs")
+    rfc_rows = [n for n in ["vfs", *cifs, "fat", "ext4"] if n in by_fs]
+    bc_rows = [n for n in ["btrfs", "ceph", *cifs, "xfs"] if n in by_fs]
+    lines = len(series["i_ctime"]["lines"]) + len(series["i_atime/i_mtime"]["lines"])
+    am = series["i_atime/i_mtime"]
+    touched = sum(1 for r in rows if r["accessor_functions"] > 0)
+    L.append(f"- The accessor conversion must touch {access} sites in fs/ on {lines} "
+             f"source lines; a one-site-per-line rewrite deletes about that many lines and adds as many. Mainline "
+             f"did it in two series of 89 patches each, fs/ and the rest of the tree (drivers, arch, ipc, mm, "
+             f"security) together; this count covers fs/ only, in {touched} "
+             f"directories. The aggregate diffstat of the merged series was not in the sources this report "
+             f"could reach, so the comparison is made per file below and on the automated share.")
+    L.append(f"- Automated share: Layton reports about 75 % of the atime/mtime conversion done with Coccinelle; the "
+             f"mechanical share measured here is {_pct(am['sites'] - am['manual'], am['sites'])} "
+             f"for atime/mtime and {_pct(access - total['needs_manual'], access)} overall (Linus, 2016: about 95 %).")
+    if rfc_rows:
+        L.append(f"- The 2016 RFC converted the VFS, cifs, fat and ext4; here ({', '.join(rfc_rows)}) they hold "
+                 f"{sum(by_fs[n]['rfc_macros'] for n in rfc_rows)} RFC-macro sites, against the RFC's +691/-253 lines "
+                 f"(which also carry its new infrastructure, on a v4.4-era tree).")
+    if bc_rows:
+        L.append(f"- The 2016 `vfs_time` boundary series converted btrfs, ceph, cifs and xfs; here "
+                 f"({', '.join(bc_rows)}) they hold {sum(by_fs[n]['boundary_conversion'] for n in bc_rows)} "
+                 f"boundary-conversion sites, "
+                 f"against its +139/-81 lines (on a v4.5-era tree).")
+    L.append("\nSpot checks, per file (merged: lines deleted/inserted by the conversion commit; here: distinct "
+             "source lines holding that series' sites in this tree):\n")
+    L.append("| file | series | merged | here |\n|---|---|---:|---:|")
+    for path, name, deleted, inserted in SPOT_CHECKS:
+        here = len(series[name]["file_lines"].get(path, ())) if path in files_read else "not in this tree"
+        L.append(f"| `{path}` | {name} | -{deleted}/+{inserted} | {here} |")
+    L.append("")
+
+
+def write_md(path, rows, run, sites, helpers, group_of):
+    total = rows[-1]
+    body = [r for r in rows if r["kind"] != "total"]
+    fs_rows = [r for r in body if r["kind"] == "filesystem"]
+    touching = [r for r in fs_rows if r["reads"] + r["writes"] > 0]
+    bergmann = [r["fs"] for r in fs_rows if r["bergmann_fs"]]
+    bergmann_wide = [r["fs"] for r in fs_rows
+                     if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"] > 0]
+    bad_files = {f: lines for f, lines in run["parse"].items() if lines}
+    unchecked = [f for f in run["candidates"] if f not in run["parse"]]
+    reasons = collections.Counter(reason for reason, _ in run["unresolved"].values())
+    access = total["reads"] + total["writes"] + total["macro_args"]
+    series = series_stats(sites, helpers)
+    n_unres = len(run["unresolved"])
+    L = []
+    L.append(f"# Churn: inode timestamp sites in {run['name']}\n")
+    L.append("Generated by `scripts/lab churn` (scripts/y2038lab/churn.py, churn/inode_times.cocci); "
+             "do not edit. Figures are **source sites** counted by Coccinelle, not timings.\n")
+    L.append("| | |\n|---|---|")
+    src = f", {run['source']}" if run["source"] else ""
+    L.append(f"| Tree | `{run['name']}`: Linux {run['tree_version']}{src} |")
+    L.append(f"| spatch | {run['spatch']} |")
+    L.append(f"| Command | `{run['command']}` |")
+    L.append(f"| spatch command | `{run['spatch_command']}` (in the tree's top folder) |")
+    L.append(f"| Run time | {_minutes(run['seconds'])} wall in all ({_minutes(run['spatch_seconds'])} up to the "
+             f"end of the matching pass, the rest `spatch --parse-c`; tree {run['unpacked']}), on "
+             f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, shared with other jobs) |")
+    L.append(f"| Date | {run['started']:%Y-%m-%d %H:%M} UTC |")
+    L.append(f"| Files | {len(run['candidates'])} of the {run['files']} files under fs/ name a timestamp, "
+             "clock or inode operation: spatch read those |")
+    L.append(f"| Parse | {len(bad_files)} of them hold code spatch could not parse "
+             f"({sum(len(v) for v in bad_files.values())} distinct lines); {len(unchecked)} not reported "
+             f"by `spatch --parse-c` |")
+    failed = ", ".join(f"`{f}` ({e})" for f, e in run["failures"]) or "none"
+    L.append(f"| spatch gave up on | {failed} (timeout {run['timeout']} s per file) |")
+    L.append(f"| Unresolved | {len(run['unresolved'])} i_?time field accesses not attributed "
+             f"({', '.join(f'{n} {r}' for r, n in sorted(reasons.items())) or 'none'}); listed at the end |\n")
+
+    L.append("## Answers\n")
+    L.append("Sites each approach must change (TOTAL row; fs/ only, VFS included):\n")
+    L.append("| approach | sites | directories touched |\n|---|---:|---:|")
+    for col, label in (("rfc_macros", "RFC macros (2016, `VFS_INODE_*_XTIME`)"),
+                       ("boundary_conversion", "boundary conversion (Chinner)"),
+                       ("flag_day", "flag day (v4.18 style)"),
+                       ("accessor_functions", "accessor functions (v6.6/v6.7)")):
+        L.append(f"| {label} | {total[col]} | {sum(1 for r in body if r[col] > 0)} |")
+    L.append("")
+    if n_unres:
+        L.append(f"The {n_unres} unresolved accesses (end of this report) are in no row; counted, they would raise "
+                 f"the RFC-macro and accessor totals to at most {total['rfc_macros'] + n_unres} and "
+                 f"{total['accessor_functions'] + n_unres}.\n")
+    L.append(f"- **Bergmann** (\"roughly 30 file systems assign i_?time into or from a local variable or pass it "
+             f"by reference into a function that is not from VFS\"): **{len(bergmann)}** of the "
+             f"{len(touching)} filesystems that touch an inode timestamp "
+             f"({', '.join(bergmann) or 'none'}). Counting copies into their own structures and values "
+             f"passed too: {len(bergmann_wide)}. Taking \"roughly 30\" as 23 to 37 (30 ± 25 %), it "
+             f"{_holds(len(bergmann))} on this tree for the strict reading and {_holds(len(bergmann_wide))} "
+             f"for the wide one (Bergmann counted a 2016 tree; `scripts/lab churn <v4.4 tree>` counts that one).")
+    setget = total["setattr_sites"] + total["getattr_sites"]
+    L.append(f"- **Chinner** (\"mainly the setattr/kstat operations\"): setattr and getattr sites are "
+             f"{setget} of {total['boundary_sites']} boundary sites ({_pct(setget, total['boundary_sites'])}); "
+             f"tv_sec/tv_nsec uses {total['member_accesses']}, copies into filesystem structures "
+             f"{total['struct_copies']}, values and addresses given to filesystem functions "
+             f"{total['value_passed'] + total['address_passed']}, update_time implementations "
+             f"{total['update_time_sites']}.")
+    L.append(f"- **Mechanical share** (Linus, 2016: about 95 % with sed or Coccinelle): "
+             f"{total['needs_manual']} of the {access} accessor sites need more than a local rewrite "
+             f"({_pct(access - total['needs_manual'], access)} mechanical); filesystems with at least one: "
+             f"**{total['needs_manual_fs']}** of {len(touching)}.")
+    L.append(f"- Clock calls: {total['current_time_calls']}, of which legacy "
+             f"(`CURRENT_TIME*`, `current_fs_time()`): {total['legacy_time_calls']}.\n")
+
+    L.append("## Per directory\n")
+    cols = ("reads", "writes", "local_copies", "address_passed", "struct_copies", "member_accesses",
+            "boundary_sites", "current_time_calls", "rfc_macros", "boundary_conversion", "flag_day",
+            "accessor_functions", "needs_manual")
+    L.append("| fs | kind | " + " | ".join(cols) + " |")
+    L.append("|---|---|" + "---:|" * len(cols))
+    for r in body + [total]:
+        name = f"**{r['fs']}**" if r["kind"] == "total" else r["fs"]
+        L.append(f"| {name} | {r['kind']} | " + " | ".join(str(r[c]) for c in cols) + " |")
+    L.append("\nAll columns, with files, value_passed, helper_uses, other_uses, macro_args, setattr/getattr/"
+             f"update_time sites and the 0/1 flags: [{run['name']}.csv]({run['name']}.csv). "
+             "kind: `filesystem` = the directory defines a `struct file_system_type`; `library` = it does not "
+             "(iomap, jbd2, nls, ...).\n")
+
+    L.append("## What each column counts\n")
+    L.append("| column | sites |\n|---|---|")
+    for col, text in DEFINITIONS:
+        L.append(f"| {col} | {text} |")
+    L.append("\nFunctions \"from the VFS\": named in " + ", ".join(f"`{h}`" for h in run["helpers_headers"])
+             + " or defined in fs/*.c. Types come from spatch's inference with `--local-includes` and "
+             "`include/linux/{fs,dcache,netfs}.h`; an access whose base it could not type is not counted "
+             "(see Unresolved).\n")
+
+    _history(L, total, body, series, set(run["candidates"]))
+
+    L.append("## Token accounting\n")
+    L.append("Every `i_atime`/`i_mtime`/`i_ctime` token outside comments and strings in the files read, by what "
+             "it turned out to be (the check that no site was dropped):\n")
+    L.append("| tokens | count |\n|---|---:|")
+    for what, n in sorted(run["tokens"].items()):
+        L.append(f"| {what} | {n} |")
+    L.append(f"| **all** | {sum(run['tokens'].values())} |\n")
+
+    L.append("## Calls that receive a timestamp's address (audit)\n")
+    callees = collections.Counter()
+    for pos, (_, extra) in sites.by_kind["addr_arg"].items():
+        if extra[0] in churn_sites.INODE_TYPES:
+            callees[(extra[1], "VFS" if extra[1] in helpers else group_of(pos[0]))] += 1
+    L.append("| function | counted as | sites |\n|---|---|---:|")
+    for (fn, where), n in sorted(callees.items(), key=lambda kv: (-kv[1], kv[0])):
+        L.append(f"| `{fn}` | {'helper' if where == 'VFS' else 'address_passed (' + where + ')'} | {n} |")
+    L.append("")
+
+    L.append("## Parse failures and unresolved accesses\n")
+    if bad_files:
+        L.append("Files with code `spatch --parse-c` could not parse (lines it reported; the matching pass skips "
+                 "such code, and any i_?time access in it is listed below as unparsed; iattr/kstat uses there are "
+                 "not checked): "
+                 + ", ".join(f"`{f}` ({len(bad_files[f])})" for f in sorted(bad_files)) + ".\n")
+    else:
+        L.append("`spatch --parse-c` parsed every file it read.\n")
+    if unchecked:
+        L.append(f"Not reported by `spatch --parse-c` ({len(unchecked)}): "
+                 + ", ".join(f"`{f}`" for f in unchecked) + "\n")
+    if run["unresolved"]:
+        L.append("| where | reason | source line |\n|---|---|---|")
+        for (f, line, _), (reason, text) in sorted(run["unresolved"].items()):
+            L.append(f"| `{f}:{line}` | {reason} | `{text.replace('|', '/')[:100]}` |")
+        L.append("")
+    else:
+        L.append("Every i_?time field access in the files read was attributed.\n")
+    write_text(path, "\n".join(L) + "\n")

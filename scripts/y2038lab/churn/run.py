@@ -1,0 +1,276 @@
+"""churn: what each y2038 inode-timestamp approach costs a kernel tree.
+
+    python3 -m y2038lab churn --tarball /usr/src/linux-source-6.1.tar.xz --cache DIR
+    python3 -m y2038lab churn --tree ~/src/linux-4.4
+
+Runs Coccinelle (spatch) with churn/inode_times.cocci over every file of the
+tree's fs/ that names an inode timestamp, a clock or an inode operation, plus
+`spatch --parse-c` over the same files (the parse failures are reported, never
+dropped), checks every raw i_atime/i_mtime/i_ctime token against what spatch
+saw, and writes reports/churn/<name>.md and <name>.csv (churn_report.py).
+"""
+import argparse
+import collections
+import datetime
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+
+from y2038lab.churn import report as churn_report
+from y2038lab.churn import sites as churn_sites
+from y2038lab.churn import tree as churn_tree
+from y2038lab.core.fsio import InputError, check_output_path, run_main
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+COCCI = os.path.normpath(os.path.join(HERE, "..", "..", "..", "churn", "inode_times.cocci"))
+# headers whose types the inference needs beyond a file's own local includes
+# (file_inode(), d_inode(), struct netfs_inode's embedded inode)
+TYPE_HEADERS = ("include/linux/fs.h", "include/linux/dcache.h", "include/linux/netfs.h")
+
+
+def spatch_version(spatch):
+    try:
+        run = subprocess.run([spatch, "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        raise InputError(f"{spatch}: cannot run ({err}); install Debian's coccinelle package") from err
+    first = run.stdout.splitlines()[0] if run.stdout else ""
+    if run.returncode != 0 or not first.startswith("spatch version"):
+        raise InputError(f"{spatch} --version: unexpected output {first!r}")
+    return first.split(" compiled")[0]
+
+
+def spatch_command(spatch, tree, groups, jobs, timeout):
+    # --no-saved-typedefs: each file is parsed on its own, as a compiler would;
+    # otherwise the typedefs a --jobs worker inferred in earlier files leak
+    # into later ones and the typing of a few accesses depends on the order.
+    cmd = [spatch, "--sp-file", COCCI, "--very-quiet", "--local-includes",
+           "--include-headers-for-types", "--no-saved-typedefs", "-I", "include"]
+    for header in TYPE_HEADERS:
+        if os.path.exists(os.path.join(tree, header)):
+            cmd += ["--include", header]
+    return cmd + ["--jobs", str(jobs), "--timeout", str(timeout), "--file-groups", groups]
+
+
+def spatch_failures(log_text):
+    """The files spatch gave up on, from its log: [(file, exception)].  A
+    file that hit --timeout ("EXN: ...Timeout in fs/x.c") keeps the records
+    written before it stopped; its missing accesses then show up in the token
+    accounting as unresolved."""
+    out = []
+    for line in log_text.splitlines():
+        m = re.match(r"^EXN: (\S+) in (\S+)", line.strip())
+        if m:
+            out.append((m.group(2), m.group(1).rsplit(".", 1)[-1]))
+    return out
+
+
+def run_spatch(spatch, tree, files, jobs, timeout, max_seconds, work):
+    """Run the semantic patch over FILES (each its own group); return the
+    records, the command and the files spatch gave up on."""
+    groups = os.path.join(work, "groups.txt")
+    with open(groups, "w", encoding="utf-8") as f:
+        f.write("\n\n".join(files) + "\n")
+    out = os.path.join(work, "records")
+    os.makedirs(out)
+    cmd = spatch_command(spatch, tree, groups, jobs, timeout)
+    log = os.path.join(work, "spatch.log")
+    with open(log, "w", encoding="utf-8") as err:
+        try:
+            run = subprocess.run(cmd, cwd=tree, env=dict(os.environ, Y2038_CHURN_OUT=out),
+                                 stdout=err, stderr=subprocess.STDOUT, timeout=max_seconds)
+        except subprocess.TimeoutExpired as exc:
+            raise InputError(f"spatch did not finish within {max_seconds} s (--max-seconds)") from exc
+    with open(log, encoding="utf-8", errors="replace") as f:
+        log_text = f.read()
+    if run.returncode != 0:
+        raise InputError(f"spatch failed (exit {run.returncode}): {log_text.strip()[-500:]}")
+    records = []
+    for name in sorted(os.listdir(out)):
+        with open(os.path.join(out, name), encoding="utf-8", errors="replace") as f:
+            try:
+                records += churn_sites.parse_records(f, name)
+            except ValueError as exc:
+                raise InputError(str(exc)) from exc
+    return records, cmd, spatch_failures(log_text)
+
+
+def parse_check(spatch, tree, files, jobs, max_seconds):
+    """`spatch --parse-c` over FILES in JOBS processes: {file: set of bad
+    source lines (stripped)} for every file it reported on."""
+    chunks = [files[i::jobs] for i in range(jobs) if files[i::jobs]]
+    procs = [subprocess.Popen([spatch, "--parse-c"] + chunk, cwd=tree, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, errors="replace")
+             for chunk in chunks]
+    result = {}
+    try:
+        for proc in procs:
+            text, _ = proc.communicate(timeout=max_seconds)
+            current = None
+            for line in text.splitlines():
+                if line.startswith("PARSING: "):
+                    current = line[len("PARSING: "):].strip()
+                    result[current] = set()
+                elif current and line.startswith("BAD:!!!!! "):
+                    result[current].add(line[len("BAD:!!!!! "):].strip())
+    except subprocess.TimeoutExpired as exc:
+        raise InputError(f"spatch --parse-c did not finish within {max_seconds} s") from exc
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    return result
+
+
+def account_tokens(tree, files, sites, bad_lines):
+    """Every raw i_atime/i_mtime/i_ctime token of FILES against what spatch saw.
+
+    Returns (unresolved, tally).  unresolved: {(file, line, col): (reason,
+    source line)} for field accesses not attributed to a typed expression;
+    reasons: "type unknown" (spatch saw the access but could not type its
+    base), "in a macro body", "in code spatch could not parse", "not
+    matched".  tally: a Counter of every token by what it turned out to be.
+    """
+    typed = {pos: extra[0] for pos, (_, extra) in sites.by_kind["field"].items()}
+    seen = sites.positions("anyfield")
+    macro_args = sites.positions("macro_arg")
+    unresolved, tally = {}, collections.Counter()
+    for path in files:
+        for line, col, how, text in churn_tree.tokens(tree, path):
+            pos = (path, line, col)
+            if how == "designator":
+                tally["designated initialisers (.i_mtime = ...)"] += 1
+                continue
+            if how == "name":
+                tally["macro arguments" if pos in macro_args
+                      else "declarations and plain names (struct members, variables)"] += 1
+                continue
+            if pos in typed:
+                tally["struct inode accesses" if typed[pos] in churn_sites.INODE_TYPES
+                      else "accesses of other structures (on-disk inodes, ...)"] += 1
+                continue
+            if pos in seen:
+                reason = "type unknown"
+            elif churn_tree.in_macro_body(tree, path, line):
+                reason = "in a macro body"
+            elif text in bad_lines.get(path, ()):
+                reason = "in code spatch could not parse"
+            else:
+                reason = "not matched"
+            unresolved[pos] = (reason, text)
+            tally["unresolved: " + reason] += 1
+    return unresolved, tally
+
+
+def display_command(cmd, nfiles):
+    """CMD as the report shows it: the semantic patch repository-relative,
+    the temporary file list described."""
+    repo = os.path.dirname(os.path.dirname(COCCI)) + "/"
+    shown = []
+    for i, arg in enumerate(cmd):
+        if i and cmd[i - 1] == "--file-groups":
+            shown.append(f"<the {nfiles} files, one per group>")
+        else:
+            shown.append(arg.replace(repo, "") if arg.startswith(repo) else shlex.quote(arg))
+    return " ".join(shown)
+
+
+def read_text_in(tree):
+    def read_text(rel):
+        try:
+            with open(os.path.join(tree, rel), encoding="latin-1") as f:
+                return f.read()
+        except OSError:
+            return None
+    return read_text
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="churn", description=__doc__.split("\n\n")[0])
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--tree", help="a kernel source tree (top folder, with fs/ and include/)")
+    src.add_argument("--tarball", help="a kernel source tarball, unpacked (fs/, include/) into --cache")
+    ap.add_argument("--cache", default=os.path.expanduser("~/.cache/y2038lab"),
+                    help="where --tarball is unpacked (reused while the tarball is unchanged)")
+    ap.add_argument("--name", help="report name (default: the tree folder's name)")
+    ap.add_argument("--source-label", default="", help="what the tree is, for the header (e.g. a package)")
+    ap.add_argument("--out", default="reports/churn", help="output folder (default: reports/churn)")
+    ap.add_argument("--spatch", default="spatch")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=int, default=120, help="spatch's limit per file, s")
+    ap.add_argument("--max-seconds", type=int, default=4 * 3600, help="limit for each spatch run, s")
+    ap.add_argument("--command", default="", help="the command line to record in the report")
+    args = ap.parse_args(argv)
+    if args.jobs < 1 or args.timeout < 1 or args.max_seconds < 1:
+        raise InputError("--jobs, --timeout and --max-seconds must be positive")
+    if not os.path.isfile(COCCI):
+        raise InputError(f"{COCCI}: the semantic patch is missing")
+
+    started = datetime.datetime.now(datetime.timezone.utc)
+    t0 = time.monotonic()
+    version = spatch_version(args.spatch)
+    source = args.tarball or os.path.abspath(args.tree)
+    name = args.name or churn_tree.tree_name(source)
+    if not name.replace("-", "").replace(".", "").replace("_", "").isalnum():
+        raise InputError(f"--name {name!r}: use letters, digits, '.', '-', '_'")
+    md_path = os.path.join(args.out, name + ".md")
+    csv_path = os.path.join(args.out, name + ".csv")
+    try:
+        os.makedirs(args.out, exist_ok=True)
+    except OSError as err:
+        raise InputError(f"{args.out}: cannot create ({err.strerror})") from err
+    for path in (md_path, csv_path):
+        check_output_path(path)
+    if args.tarball:
+        print(f"churn: unpacking fs/ and include/ of {args.tarball} into {args.cache}", file=sys.stderr)
+        t_unpack = time.monotonic()
+        tree, reused = churn_tree.unpack(args.tarball, args.cache)
+        unpacked = ("reused from the cache" if reused
+                    else f"unpacked in {time.monotonic() - t_unpack:.0f} s")
+    else:
+        tree, unpacked = source, "given as a folder"
+        churn_tree.check_tree(tree)
+
+    files = churn_tree.source_files(tree)
+    cands = churn_tree.candidates(tree, files)
+    if not cands:
+        raise InputError(f"{tree}: no file under fs/ names an inode timestamp")
+    group_of, kind_of = churn_tree.grouper(tree, files)
+    vfs_sources = [f for f in files if f.count("/") == 1 and f.endswith(".c")]
+    helpers = churn_sites.helper_names(read_text_in(tree), vfs_sources)
+    print(f"churn: spatch over {len(cands)} of {len(files)} files of {tree}/fs (jobs {args.jobs})",
+          file=sys.stderr)
+    with tempfile.TemporaryDirectory(prefix="y2038-churn-") as work:
+        records, cmd, failures = run_spatch(args.spatch, tree, cands, args.jobs, args.timeout,
+                                            args.max_seconds, work)
+    spatch_seconds = time.monotonic() - t0
+    print(f"churn: {len(records)} records in {spatch_seconds:.0f} s; spatch --parse-c over the same files",
+          file=sys.stderr)
+    bad = parse_check(args.spatch, tree, cands, args.jobs, args.max_seconds)
+    sites = churn_sites.Sites(records)
+    unresolved, tally = account_tokens(tree, cands, sites, bad)
+    rows = churn_sites.count(sites, helpers, group_of, unresolved)
+    run = {
+        "name": name, "tree": tree, "tree_version": churn_tree.version(tree),
+        "source": args.source_label, "spatch": version,
+        "command": args.command or "python3 -m y2038lab churn " + shlex.join(argv or sys.argv[1:]),
+        "spatch_command": display_command(cmd, len(cands)),
+        "started": started, "seconds": time.monotonic() - t0, "spatch_seconds": spatch_seconds,
+        "files": len(files), "candidates": cands, "parse": bad, "unresolved": unresolved,
+        "tokens": tally, "failures": failures, "timeout": args.timeout, "unpacked": unpacked,
+        "helpers_headers": churn_sites.HELPER_HEADERS,
+    }
+    table = churn_report.table(rows, kind_of, group_of, cands)
+    churn_report.write_csv(csv_path, table)
+    churn_report.write_md(md_path, table, run, sites, helpers, group_of)
+    print(f"churn: wrote {md_path} and {csv_path} ({run['seconds']:.0f} s)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run_main(main, "churn"))

@@ -1,0 +1,234 @@
+"""The kernel tree side of the churn count: unpack, select, group, tokens.
+
+unpack() extracts only what the count reads (fs/, include/, Makefile) from a
+kernel source tarball into a cache folder, atomically and once; the other
+functions look at a tree: its version, which files spatch must read, which
+directory each file counts for, and where the raw i_?time tokens are (the
+check that no site was silently dropped).
+"""
+import os
+import re
+import shutil
+import tarfile
+
+from y2038lab.core.fsio import InputError, write_text
+
+WANTED = ("fs/", "include/", "Makefile")
+STAMP = ".y2038lab-unpacked"
+CANDIDATE_RE = re.compile(rb"\b(i_[amc]time|ia_[amc]time|CURRENT_TIME(_SEC)?|current_fs_time(_sec)?"
+                          rb"|current_time|update_time|setattr|getattr|kstat)\b")
+TOKEN_RE = re.compile(r"\bi_[amc]time\b")
+FSTYPE_RE = re.compile(rb"struct\s+file_system_type\s+\w+\s*=")
+
+
+def tree_name(source):
+    """The report name of a tree folder or tarball: its base name, without .tar.*."""
+    return re.sub(r"\.tar(\.\w+)?$", "", os.path.basename(os.path.normpath(source)))
+
+
+def unpack(tarball, cache):
+    """Extract fs/, include/ and Makefile of TARBALL into CACHE/<name>/.
+
+    The tree is reused when its stamp names the same tarball, size and
+    mtime; otherwise it is extracted into a temporary folder beside it and
+    renamed into place, so an interrupted run leaves no half tree behind.
+    Returns (the tree's path, True if an earlier unpacking was reused).
+    """
+    try:
+        st = os.stat(tarball)
+    except OSError as err:
+        raise InputError(f"{tarball}: {err.strerror}") from err
+    tree = os.path.join(cache, tree_name(tarball))
+    stamp = f"{os.path.abspath(tarball)} {st.st_size} {int(st.st_mtime)}\n"
+    try:
+        with open(os.path.join(tree, STAMP), encoding="utf-8") as f:
+            if f.read() == stamp:
+                return tree, True
+    except OSError:
+        pass
+    os.makedirs(cache, exist_ok=True)
+    tmp = f"{tree}.tmp-{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(tmp)
+    try:
+        _extract(tarball, tmp)
+        write_text(os.path.join(tmp, STAMP), stamp)
+        shutil.rmtree(tree, ignore_errors=True)
+        os.replace(tmp, tree)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return tree, False
+
+
+def _extract(tarball, dest):
+    try:
+        with tarfile.open(tarball, "r|*") as tar:
+            for member in tar:
+                parts = member.name.split("/", 1)
+                if len(parts) != 2 or not parts[1].startswith(WANTED):
+                    continue
+                rel = os.path.normpath(parts[1])
+                if rel.startswith("..") or os.path.isabs(rel):
+                    raise InputError(f"{tarball}: unsafe member {member.name!r}")
+                target = os.path.join(dest, rel)
+                if member.isdir():
+                    os.makedirs(target, exist_ok=True)
+                elif member.isfile():
+                    os.makedirs(os.path.dirname(target), exist_ok=True)
+                    src = tar.extractfile(member)
+                    with open(target, "wb") as out:
+                        shutil.copyfileobj(src, out)
+                # symlinks and devices: not needed by the count, never followed
+    except (tarfile.TarError, EOFError, OSError) as err:
+        raise InputError(f"{tarball}: cannot unpack ({err})") from err
+    if not os.path.isdir(os.path.join(dest, "fs")):
+        raise InputError(f"{tarball}: no <top>/fs/ folder: not a kernel source tarball")
+
+
+def check_tree(tree):
+    """Raise InputError unless TREE looks like a kernel source tree."""
+    if not os.path.isdir(tree):
+        raise InputError(f"{tree}: not a folder")
+    for need in ("fs", "include", "Makefile"):
+        if not os.path.exists(os.path.join(tree, need)):
+            raise InputError(f"{tree}: no {need} here: not a kernel source tree")
+
+
+def version(tree):
+    """The kernel version its top Makefile states, e.g. '6.1.192'."""
+    fields = {}
+    with open(os.path.join(tree, "Makefile"), encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = re.match(r"^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION)\s*=\s*(\S*)", line)
+            if m:
+                fields.setdefault(m.group(1), m.group(2))
+    if "VERSION" not in fields or "PATCHLEVEL" not in fields:
+        raise InputError(f"{tree}/Makefile: no VERSION/PATCHLEVEL lines")
+    v = f"{fields['VERSION']}.{fields['PATCHLEVEL']}"
+    if fields.get("SUBLEVEL"):
+        v += f".{fields['SUBLEVEL']}"
+    return v + fields.get("EXTRAVERSION", "")
+
+
+def source_files(tree):
+    """Every fs/**/*.c and *.h of TREE, tree-relative, sorted."""
+    out = []
+    for root, dirs, files in os.walk(os.path.join(tree, "fs")):
+        dirs.sort()
+        for name in sorted(files):
+            if name.endswith((".c", ".h")):
+                out.append(os.path.relpath(os.path.join(root, name), tree))
+    return out
+
+
+def candidates(tree, files):
+    """The files that name any timestamp field, clock or inode operation the
+    semantic patch looks for (spatch reads only these)."""
+    out = []
+    for path in files:
+        with open(os.path.join(tree, path), "rb") as f:
+            if CANDIDATE_RE.search(f.read()):
+                out.append(path)
+    return out
+
+
+def grouper(tree, files):
+    """group_of(path) and kind_of(group) for fs/<name>/ directories.
+
+    fs/*.[ch] is "vfs"; fs/<name>/... is <name>, except that a directory
+    holding only subdirectories (fs/smb/) is split one level further
+    (smb/client, smb/server).  kind_of() says "vfs", "filesystem" (some
+    file of the group defines a struct file_system_type) or "library".
+    """
+    top_has_code = set()
+    for path in files:
+        parts = path.split("/")
+        if len(parts) == 3:
+            top_has_code.add(parts[1])
+
+    def group_of(path):
+        parts = path.split("/")
+        if len(parts) <= 2:
+            return "vfs"
+        if parts[1] in top_has_code or len(parts) == 3:
+            return parts[1]
+        return f"{parts[1]}/{parts[2]}"
+
+    registers = set()
+    for path in files:
+        group = group_of(path)
+        if group == "vfs" or group in registers:
+            continue
+        with open(os.path.join(tree, path), "rb") as f:
+            if FSTYPE_RE.search(f.read()):
+                registers.add(group)
+
+    def kind_of(group):
+        if group == "vfs":
+            return "vfs"
+        return "filesystem" if group in registers else "library"
+
+    return group_of, kind_of
+
+
+def strip_c(text):
+    """TEXT with comments, string and character literals blanked (same
+    length, newlines kept), so token positions stay where they were."""
+    out = list(text)
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+        elif text.startswith("//", i):
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+        elif c in "\"'":
+            end = i + 1
+            while end < n and text[end] != c and text[end] != "\n":
+                end += 2 if text[end] == "\\" else 1
+            end = min(end + 1, n)
+        else:
+            i += 1
+            continue
+        for k in range(i, end):
+            if out[k] != "\n":
+                out[k] = " "
+        i = end
+    return "".join(out)
+
+
+def tokens(tree, path):
+    """The i_atime/i_mtime/i_ctime tokens of a file outside comments and
+    strings: [(line, column, how, text)] with column counted in bytes from
+    0 (as spatch counts) and how one of "field" (after -> or .),
+    "designator" (.i_mtime = in an initializer) or "name" (anything else:
+    a declaration, a variable, a macro argument)."""
+    with open(os.path.join(tree, path), "rb") as f:
+        raw = f.read().decode("latin-1")
+    lines = strip_c(raw).split("\n")
+    raw_lines = raw.split("\n")
+    found = []
+    for number, line in enumerate(lines, 1):
+        for m in TOKEN_RE.finditer(line):
+            before = line[:m.start()].rstrip()
+            if before.endswith("->"):
+                how = "field"
+            elif before.endswith("."):
+                prior = before[:-1].rstrip()
+                how = "designator" if (not prior or prior[-1] in "{,") else "field"
+            else:
+                how = "name"
+            found.append((number, m.start(), how, raw_lines[number - 1].strip()))
+    return found
+
+
+def in_macro_body(tree, path, line):
+    """True if LINE of PATH belongs to a #define (directly or by \\ continuation)."""
+    with open(os.path.join(tree, path), "rb") as f:
+        lines = f.read().decode("latin-1").split("\n")
+    k = line - 1
+    while k > 0 and lines[k - 1].rstrip().endswith("\\"):
+        k -= 1
+    return lines[k].lstrip().startswith("#") and "define" in lines[k]

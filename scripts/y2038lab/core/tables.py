@@ -1,0 +1,264 @@
+"""Markdown tables of one y2038-bench run (y2038lab.results.Run), and the README summary.
+
+Every table takes its bodies and representations from the run (Run.bodies,
+Run.reprs) and its size rows from the sizes CSVs: a new representation
+appears in every table without an edit here.
+"""
+import math
+import os
+import statistics
+
+from y2038lab.bench import checks as runchecks
+from y2038lab.core.results import REFERENCE_REPR, UNIT_NS, param_key
+
+SUMMARY_ABIS = ["x86_64", "i386", "armhf"]
+
+
+def fmt(value):
+    """Three significant figures, integers as integers; '-' for missing."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    if float(value).is_integer() and abs(value) < 1e6:
+        return f"{int(value)}"
+    return f"{value:.3g}"
+
+
+def time_cell(rec, ns):
+    """A time in the unit Google Benchmark reported the row in."""
+    return f"{fmt(ns / UNIT_NS[rec.unit])} {rec.unit}"
+
+
+def row(cells):
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
+def how_text(hows):
+    return ", ".join(sorted(set(hows)))
+
+
+def ns_per_inode(rec):
+    """Median real time per inode visited: per iteration / inodes per iteration
+    (items_per_second when the row has it, else the last parameter N)."""
+    ns, _ = rec.median_real_ns()
+    items = rec.items_per_iteration()
+    if items is None or items <= 0:
+        if not rec.args or not rec.args[-1].isdigit():
+            return None
+        items = int(rec.args[-1])
+    return ns / items if ns is not None else None
+
+
+def counters_of(recs):
+    return sorted({k for rec in recs for k in rec.counters} | {k for rec in recs for k in rec.aggregates
+                                                              if k not in ("real_ns", "cpu_ns")})
+
+
+def cpu_share(rec):
+    real = statistics.median(rec.real_ns) if rec.real_ns else None
+    cpu = statistics.median(rec.cpu_ns) if rec.cpu_ns else None
+    return f"{cpu / real:.2f}" if real and cpu is not None else "-"
+
+
+def layout_tables(run, family):
+    """One table per operation of a layout family: time, ratio to the reference, counters."""
+    recs = run.layout_records(family)
+    out = []
+    for op in sorted({r.op for r in recs}):
+        op_recs = sorted((r for r in recs if r.op == op), key=run.layout_key)
+        counters = counters_of(op_recs)
+        has_params = any(r.args for r in op_recs)
+        has_threads = any(r.threads != 1 for r in op_recs)
+        per_inode = family == "walk"
+        medians = {r.name: r.median_real_ns() for r in op_recs}
+        reference = {(r.body, r.args, r.threads): medians[r.name][0]
+                     for r in op_recs if r.repr == REFERENCE_REPR}
+        mixed = len({how for _, how in medians.values()}) > 1
+        head = (["body", "repr"] + (["params"] if has_params else []) + (["threads"] if has_threads else [])
+                + ["time / iteration"] + (["figure"] if mixed else []) + (["ns / inode"] if per_inode else [])
+                + [f"vs {REFERENCE_REPR}", "CPU / real"] + counters)
+        out += [f"#### {family}/{op}", "",
+                f"Time: Google Benchmark real time per iteration "
+                f"({how_text(how for _, how in medians.values())}); ratio = time / time of "
+                f"{REFERENCE_REPR} with the same body and parameters, same run; CPU / real = median CPU "
+                "time / median real time (below 1: the thread waited or was descheduled).",
+                "", row(head), "|" + "---|" * len(head)]
+        for rec in op_recs:
+            ns, how = medians[rec.name]
+            ref = reference.get((rec.body, rec.args, rec.threads))
+            cells = [rec.body, rec.repr] + (["/".join(rec.args)] if has_params else []) + \
+                ([str(rec.threads)] if has_threads else []) + [time_cell(rec, ns)] + \
+                ([how] if mixed else []) + ([fmt(ns_per_inode(rec))] if per_inode else [])
+            cells.append(f"{ns / ref:.3f}" if ref else "-")
+            cells.append(cpu_share(rec))
+            cells += [fmt(rec.counter(c)) for c in counters]
+            out.append(row(cells))
+        out.append("")
+    return out
+
+
+def other_tables(run, family):
+    """Families without layouts (fstime/*, ...): one table per operation, by parameters."""
+    recs = [r for r in run.records.values() if r.family == family and not r.is_layout]
+    out = []
+    for op in sorted({r.op for r in recs}):
+        op_recs = sorted((r for r in recs if r.op == op), key=lambda r: param_key(r.params))
+        counters = counters_of(op_recs)
+        medians = {r.name: r.median_real_ns() for r in op_recs}
+        head = ["params", "time / iteration", "figure", "CPU / real"] + counters
+        out += [f"#### {family}/{op}", "", "Time: Google Benchmark real time per iteration.", "",
+                row(head), "|" + "---|" * len(head)]
+        for rec in op_recs:
+            ns, how = medians[rec.name]
+            out.append(row(["/".join(rec.params) or "-", time_cell(rec, ns), how, cpu_share(rec)]
+                           + [fmt(rec.counter(c)) for c in counters]))
+        out.append("")
+    return out
+
+
+def overview(run, family, twins=None):
+    """One matrix per body: rows = operation (and parameters), columns = representations.
+
+    Cells: ns per operation (accessor) or per inode (walk), and in brackets the
+    ratio against the reference in the same row, the same run."""
+    cells = {}
+    for rec in run.layout_records(family):
+        if rec.threads != 1:
+            continue
+        value = ns_per_inode(rec) if family == "walk" else rec.median_real_ns()[0]
+        key = (rec.op,) + rec.args
+        cells.setdefault(rec.body, {}).setdefault(key, {})[rec.repr] = value
+    what = "ns per inode visited" if family == "walk" else "ns per operation"
+    out = []
+    for body in (b for b in run.bodies if b in cells):
+        reprs = [r for r in run.reprs if any(r in v for v in cells[body].values())]
+        out += [f"#### {family} overview, body {body}", "",
+                f"{what}; (ratio against {REFERENCE_REPR}, same row, same run).", "",
+                row(["operation"] + reprs), "|---|" + "---:|" * len(reprs)]
+        for key in sorted(cells[body], key=lambda k: (k[0], param_key(k[1:]))):
+            values = cells[body][key]
+            ref = values.get(REFERENCE_REPR)
+            line = ["/".join(key)]
+            for r in reprs:
+                v = values.get(r)
+                line.append("-" if v is None else f"{fmt(v)} ({v / ref:.2f})" if ref else fmt(v))
+            out.append(row(line))
+        out.append("")
+        if twins and body in twins:
+            out += runchecks.twin_control(cells[body], body, twins[body])
+        spread = sorted((100 * rec.cv(), rec.name) for rec in run.layout_records(family)
+                        if rec.body == body and rec.cv() is not None)
+        if spread:
+            out += [f"Spread of the repetitions (coefficient of variation of real time): median "
+                    f"{statistics.median(c for c, _ in spread):.1f} %, largest {spread[-1][0]:.1f} % "
+                    f"(`{spread[-1][1]}`); ratios within that spread are not differences.", ""]
+    return out
+
+
+def shim_table(run):
+    """shim/<body>/<variant>[/<batch>]: the C shim against a native C++ loop."""
+    shim = {(r.op, r.params): r for r in run.records.values() if r.family == "shim" and r.params}
+    if not shim:
+        return []
+    medians = {k: r.median_real_ns() for k, r in shim.items()}
+    out = ["#### shim overhead", "",
+           "c_batch/N: the inner loop in C, one call into the shim per N iterations (the form every "
+           "benchmark here uses); native: the same loop written against libbenchmark in C++; "
+           "ratio = c_batch / native (1.000 = no overhead). Time per iteration of the loop body, "
+           f"{how_text(h for _, h in medians.values())}.", "",
+           "| body | variant | time / iteration | vs native |", "|---|---|---|---|"]
+    for body in sorted({k[0] for k in shim}):
+        native = medians.get((body, ("native",)))
+        keys = sorted((k for k in shim if k[0] == body),
+                      key=lambda k: (k[1][0] == "native", k[1][0], param_key(k[1][1:])))
+        for k in keys:
+            ns = medians[k][0]
+            ratio = ns / native[0] if native and k[1][0] != "native" else None
+            out.append(row([body, "/".join(k[1]), time_cell(shim[k], ns),
+                            f"{ratio:.3f}" if ratio is not None else "-"]))
+    out.append("")
+    return out
+
+
+def load_scaling(run):
+    """ops/s with 1 and 2 threads per load/* layout, and their ratio."""
+    rates = {(r.op, r.body, r.repr, r.args, r.threads): r.counter("items_per_second")
+             for r in run.layout_records("load")}
+    if not rates:
+        return []
+    out = ["#### load: throughput and scaling", "",
+           "ops/s = items_per_second (all threads); scaling = ops/s with 2 threads / ops/s with 1 "
+           "(2.0 = perfect on two equal CPUs).", ""]
+    ceiling = runchecks.scaling_ceiling(run.context)
+    if ceiling:
+        out += [ceiling, ""]
+    out += ["| operation | body | repr | params | ops/s, 1 thread | ops/s, 2 threads | scaling |",
+            "|---|---|---|---|---|---|---|"]
+    keys = sorted({k[:4] for k in rates}, key=lambda k: (k[0], run.bodies.index(k[1]),
+                                                         param_key(k[3]), run.reprs.index(k[2])))
+    for op, body, repr_, args in keys:
+        one, two = rates.get((op, body, repr_, args, 1)), rates.get((op, body, repr_, args, 2))
+        scaling = f"{two / one:.2f}" if one and two else "-"
+        out.append(row([op, body, repr_, "/".join(args) or "-", fmt(one), fmt(two), scaling]))
+    out.append("")
+    return out
+
+
+def summary(size_tables, sizes_label, runs):
+    """The README summary: sizeof per ABI and body, and the v6 accessor times of each run.
+
+    size_tables: {abi: rows of sizes-<abi>.csv}; runs: [Run]."""
+    lines = ["## Summary", "", "<!-- summary -->"]
+    sizes, reprs = {}, []
+    for abi in SUMMARY_ABIS:
+        for r in size_tables.get(abi) or []:
+            sizes[(abi, r["body"], r["repr"])] = str(r["size"])
+            reprs += [r["repr"]] if r["repr"] not in reprs else []
+    if sizes:
+        bodies = []
+        for abi in SUMMARY_ABIS:
+            for r in size_tables.get(abi) or []:
+                bodies += [r["body"]] if r["body"] not in bodies else []
+        cols = [(abi, body) for abi in SUMMARY_ABIS for body in bodies
+                if any((abi, body, r) in sizes for r in reprs)]
+        lines += [f"sizeof(struct inode) in bytes, from pahole (`scripts/lab pahole`, "
+                  f"{sizes_label}/sizes-*.csv):", "",
+                  "| repr | " + " | ".join(f"{a} {b}" for a, b in cols) + " |", "|---|" + "---:|" * len(cols)]
+        for r in reprs:
+            lines.append(f"| {r} | " + " | ".join(sizes.get((a, b, r), "-") for a, b in cols) + " |")
+        lines.append("")
+    for run in runs:
+        lines += accessor_summary(run)
+    lines += ["<!-- /summary -->", ""]
+    return lines
+
+
+def accessor_summary(run):
+    """get/set_mtime of the newest body against timespec64, each with its interval, U test
+    and ruling (y2038lab.stats): never a bare median a reader could take for a finding."""
+    from y2038lab.core import stats  # scipy: only where statistics are asked for
+    body = run.bodies[-1] if run.bodies else None  # the newest body: today's inode
+    found = {key[1]: cells for key, cells in stats.findings(run, family="accessor").items()
+             if key[2] == body and not key[3] and key[4] == 1}
+    ops = [op for op in ("get_mtime", "set_mtime") if op in found]
+    if not ops:
+        return []
+    lines = [f"accessor get/set_mtime, body {body}, {run.abi}: median real time against {REFERENCE_REPR} "
+             f"(ratio, 95 % interval, two-sided U test) and the ruling: a *layout effect* only beyond the "
+             f"twin control's spread (timespec vs timespec64, the same layout on LP64); `scripts/lab bench`, "
+             f"{os.path.basename(run.path)}:", "",
+             "| repr | " + " | ".join(ops) + " |", "|---|" + "---|" * len(ops)]
+    for r in run.reprs:
+        cells = []
+        for op in ops:
+            f = found[op].get(r)
+            if r == REFERENCE_REPR:
+                ref = next(iter(found[op].values()), None)
+                cells.append(f"reference ({fmt(ref.comparison.median_base)} ns)" if ref else "reference")
+            elif f is None:
+                cells.append("-")
+            else:
+                c = f.comparison
+                ci = (f" [{c.low:.2f}, {c.high:.2f}]" if c.low is not None else "")
+                cells.append(f"x{c.ratio:.2f}{ci}, {stats.p_text(c.p)}: {f.status}")
+        lines.append(f"| {r} | " + " | ".join(cells) + " |")
+    return lines + [""]

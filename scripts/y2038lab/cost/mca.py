@@ -1,0 +1,201 @@
+"""Core models: llvm-mca on the harness's inner loops, per ABI and CPU.
+
+The loops (cost_loop_* in cost/cost_layout.c) are taken from the real
+per-layout objects (objdump), from the loop's first instruction to its
+backward branch, and handed to llvm-mca as straight-line code repeated.
+llvm-mca's figures are a model's cycles, never a timing.
+
+Known obstacles, handled and marked per cell (the `workaround` column):
+ - Cortex-A7 and Cortex-A8 carry only instruction itineraries in LLVM 14,
+   which llvm-mca cannot use: the cell says so, no figure;
+ - the Cortex-A9 model cannot resolve LDM/STM (and PUSH/POP): they are split
+   into one LDR/STR per register (same loads and stores, one instruction
+   each), marked "ldm/stm split"; it has no DMB either (the seqcount read of
+   i_size on 32-bit ABIs): DMBs are left out, marked "dmb removed";
+ - Thumb-2 width suffixes (.w/.n) as objdump prints them are dropped (llvm's
+   assembler picks the encoding; llvm-mca 14 crashes on some `ldr.w`
+   post-index forms), which changes no instruction;
+ - Thumb-2 IT blocks are rejected by llvm-mca 14: such a Thumb-2 loop gets no
+   figure; the ARM-mode variant (armv7-a-arm) is the modelled armv7 code.
+"""
+import functools
+import re
+import subprocess
+from dataclasses import dataclass
+
+from y2038lab.core.fsio import InputError
+
+# (cpu, triple) per ABI; armhf's triple follows the variant's instruction set.
+MCA_CPUS = {
+    "x86_64": [],  # this host's core: cpus_for()
+    "i386": ["atom", "silvermont", "goldmont"],
+    "armhf": ["cortex-a9", "cortex-a57", "cortex-a7", "cortex-a8"],
+    "aarch64": ["cortex-a53", "cortex-a55", "cortex-a72"],
+    "riscv64": ["sifive-u74"],
+}
+TRIPLES = {"x86_64": "x86_64-linux-gnu", "i386": "i686-linux-gnu", "aarch64": "aarch64-linux-gnu",
+           "riscv64": "riscv64-linux-gnu"}
+ITERATIONS = 1000
+FIELD_RE = re.compile(r"^(Iterations|Instructions|Total Cycles|Block RThroughput):\s+([0-9.]+)\s*$", re.M)
+REGLIST_RE = re.compile(r"\{([^}]*)\}")
+# llvm-mca's host CPU names by AMD family (and model) for the validation row.
+AMD_ZEN = (  # (family, first model, last model, generation)
+    (0x17, 0x00, 0x2f, "znver1"), (0x17, 0x30, 0xff, "znver2"),
+    (0x19, 0x00, 0x0f, "znver3"), (0x19, 0x10, 0x1f, "znver4"), (0x19, 0x20, 0x5f, "znver3"),
+    (0x19, 0x60, 0xff, "znver4"), (0x1a, 0x00, 0xff, "znver5"),
+)
+LLVM14_ZEN = ("znver1", "znver2", "znver3")
+
+
+@dataclass
+class McaResult:
+    cpu: str
+    block_rthroughput: float = None
+    cycles_per_iteration: float = None
+    instructions: int = 0
+    workaround: str = ""
+    error: str = ""
+
+
+def cpus_for(abi):
+    """The CPUs modelled for ABI; x86_64 gets this host's core (the validation row):
+    its Zen generation on AMD (the newest LLVM 14 has when newer), else `native`."""
+    if abi == "x86_64":
+        zen = host_zen()
+        return [zen[1]] if zen else ["native"]
+    return MCA_CPUS[abi]
+
+
+def triple_for(abi, variant_name):
+    if abi == "armhf":
+        return "armv7a-linux-gnueabihf" if variant_name.endswith("-arm") else "thumbv7a-linux-gnueabihf"
+    return TRIPLES[abi]
+
+
+@functools.lru_cache(maxsize=None)
+def mca_version():
+    try:
+        out = subprocess.run(["llvm-mca", "--version"], stdout=subprocess.PIPE, text=True,
+                             check=False).stdout
+    except OSError:
+        return None
+    m = re.search(r"LLVM version (\S+)", out)
+    return m.group(1) if m else "unknown"
+
+
+def host_zen(text=None):
+    """(generation, the llvm-mca 14 model used, description) of an AMD Zen host, else None.
+
+    TEXT is /proc/cpuinfo's (read when None)."""
+    if text is None:
+        try:
+            with open("/proc/cpuinfo", encoding="utf-8") as f:
+                text = f.read()
+        except OSError:
+            return None
+    fields = dict(re.findall(r"^(vendor_id|cpu family|model|model name)\s*:\s*(.+)$", text, re.M))
+    if fields.get("vendor_id") != "AuthenticAMD":
+        return None
+    family, model = int(fields["cpu family"]), int(fields["model"])
+    for fam, lo, hi, gen in AMD_ZEN:
+        if fam == family and lo <= model <= hi:
+            used = gen if gen in LLVM14_ZEN else LLVM14_ZEN[-1]
+            return gen, used, f"{fields.get('model name', '?')}, family {family:#x} model {model:#x}"
+    return None
+
+
+def split_ldm_stm(line):
+    """ARM-mode LDM/STM/PUSH/POP as one LDR/STR per register; None if not one."""
+    parts = line.split(None, 1)
+    if len(parts) != 2:
+        return None
+    mnem, ops = parts[0], parts[1]
+    regs_m = REGLIST_RE.search(ops)
+    if not regs_m or not re.match(r"^(ldm|stm|push|pop)(ia|ib|da|db|fd|ea)?$", mnem):
+        return None
+    regs = [r.strip() for r in regs_m.group(1).split(",")]
+    if mnem in ("push", "pop"):
+        base, wb, mode = "sp", True, "db" if mnem == "push" else "ia"
+        load = mnem == "pop"
+    else:
+        base = ops.split(",")[0].strip()
+        wb = base.endswith("!")
+        base = base.rstrip("!")
+        mode = mnem[3:] or "ia"
+        load = mnem.startswith("ldm")
+    op = "ldr" if load else "str"
+    step = 4 if mode in ("ia", "ib", "fd") else -4
+    out = []
+    order = regs if step > 0 else list(reversed(regs))
+    for k, reg in enumerate(order):
+        if wb:  # post/pre-indexed write-back, one register at a time
+            out.append(f"\t{op}\t{reg}, [{base}], #{step}" if step > 0 else f"\t{op}\t{reg}, [{base}, #{step}]!")
+        else:
+            offset = k * step + (4 if mode == "ib" else -4 if mode == "db" else 0)
+            out.append(f"\t{op}\t{reg}, [{base}, #{offset}]")
+    return out
+
+
+def workaround_source(source, cpu, triple):
+    """(source, workaround text) for CPU.
+
+    Thumb: width suffixes dropped (not a workaround: the same instructions).
+    Cortex-A9: LDM/STM/PUSH/POP split, DMB removed (marked).
+    """
+    lines, split, dmb = [], 0, 0
+    for line in source.splitlines():
+        if triple.startswith("thumb"):
+            line = re.sub(r"^(\s*[a-z]+)\.[wn]\b", r"\1", line)
+        if cpu == "cortex-a9":
+            mnemonic = line.split()[0] if line.split() else ""
+            if mnemonic == "dmb":
+                dmb += 1
+                continue
+            parts = split_ldm_stm(line.strip())
+            if parts:
+                lines += parts
+                split += 1
+                continue
+        lines.append(line)
+    notes = []
+    if split:
+        notes.append(f"ldm/stm split ({split} instruction{'s' if split > 1 else ''})")
+    if dmb:
+        notes.append(f"dmb removed ({dmb}: the A9 model has none)")
+    return "\n".join(lines) + "\n", "; ".join(notes)
+
+
+def parse_mca(text):
+    fields = dict(FIELD_RE.findall(text))
+    need = ("Iterations", "Instructions", "Total Cycles", "Block RThroughput")
+    if any(k not in fields for k in need):
+        return None
+    iterations = int(fields["Iterations"])
+    return (float(fields["Block RThroughput"]), int(fields["Total Cycles"]) / iterations,
+            int(fields["Instructions"]) // iterations)
+
+
+def run_mca(source, cpu, triple):
+    """One llvm-mca run: McaResult (error set instead of figures when impossible)."""
+    if re.search(r"^\s*it[te]*\s", source, re.M) and triple.startswith("thumb"):
+        return McaResult(cpu, workaround="not modelled: Thumb-2 IT block (llvm-mca 14 rejects it; "
+                                         "see the armv7-a-arm rows)", error="it block")
+    text, workaround = workaround_source(source, cpu, triple)
+    cmd = ["llvm-mca", f"-mtriple={triple}", f"-mcpu={cpu}", f"-iterations={ITERATIONS}",
+           "-resource-pressure=false", "-instruction-info=false"]
+    try:
+        proc = subprocess.run(cmd, input=text, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, check=False)
+    except OSError as err:
+        raise InputError(f"llvm-mca: cannot run ({err.strerror or err}); Debian package llvm") from err
+    if proc.returncode != 0:
+        message = " ".join(proc.stderr.split())
+        if "itineraries" in message:
+            return McaResult(cpu, workaround="no model: LLVM 14 has only itineraries for this core, "
+                                             "which llvm-mca cannot use", error="no model")
+        return McaResult(cpu, workaround=f"llvm-mca failed: {message[:160]}", error="failed")
+    parsed = parse_mca(proc.stdout)
+    if parsed is None:
+        raise InputError(f"{' '.join(cmd)}: output without the summary fields")
+    rthroughput, cycles, count = parsed
+    return McaResult(cpu, rthroughput, cycles, count, workaround)

@@ -1,0 +1,151 @@
+"""What the compiled objects say: library calls (objdump -dr), code bytes (nm -S),
+instruction addresses, and the inner loops handed to llvm-mca.
+
+Every figure here is read from the real objects of a build (the per-layout
+cost objects and src/fstime compiled with the variant's flags), with the
+cross binutils CMake found for that toolchain.
+"""
+import re
+import subprocess
+from dataclasses import dataclass, field
+
+from y2038lab.core.fsio import InputError
+
+FUNC_RE = re.compile(r"^([0-9a-f]+) <([^>]+)>:$")
+INSN_RE = re.compile(r"^\s*([0-9a-f]+):\t(\S+)\s*(.*)$")
+RELOC_RE = re.compile(r"^\s*([0-9a-f]+): (R_[A-Z0-9_]+)\s+(\S+)")
+TARGET_RE = re.compile(r"\b([0-9a-f]+) <([^>]+)>")
+# Relocations of calls and tail calls, per ABI.
+CALL_RELOCS = {"R_X86_64_PLT32", "R_X86_64_PC32", "R_386_PLT32", "R_386_PC32", "R_ARM_CALL",
+               "R_ARM_THM_CALL", "R_ARM_JUMP24", "R_ARM_THM_JUMP24", "R_AARCH64_CALL26",
+               "R_AARCH64_JUMP26", "R_RISCV_CALL", "R_RISCV_CALL_PLT"}
+# Branch mnemonics with a code target (the last two need the target operand).
+BRANCH_RE = re.compile(r"^(j[a-z]+|b(\.?[a-z]{2})?(\.[nw])?|cbn?z|tbn?z|b[a-z]{2,4}z?|jal|j)$")
+COMMENT_RE = re.compile(r"\s*(@|//|;|#(?![-0-9])).*$")
+
+
+@dataclass
+class Insn:
+    addr: int
+    mnemonic: str
+    operands: str
+    relocs: list = field(default_factory=list)  # (type, symbol)
+
+
+def run_tool(cmd):
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              check=False)
+    except OSError as err:
+        raise InputError(f"{cmd[0]}: cannot run ({err.strerror or err})") from err
+    if proc.returncode != 0:
+        raise InputError(f"{' '.join(cmd)}: exit {proc.returncode}: {proc.stderr.strip()[:300]}")
+    return proc.stdout
+
+
+def parse_objdump(text):
+    """{function: [Insn]} from `objdump -dr --no-show-raw-insn` output."""
+    funcs, current = {}, None
+    for line in text.splitlines():
+        m = FUNC_RE.match(line)
+        if m:
+            # riscv64 objects keep local labels (.L18, .LBB195): same function.
+            if not m.group(2).startswith(".") or current is None:
+                current = funcs.setdefault(m.group(2), [])
+            continue
+        if current is None:
+            continue
+        m = RELOC_RE.match(line)
+        if m:
+            if current:
+                symbol = re.split(r"[-+]0x", m.group(3))[0]
+                current[-1].relocs.append((m.group(2), symbol))
+            continue
+        m = INSN_RE.match(line)
+        if m and not m.group(2).startswith("."):
+            current.append(Insn(int(m.group(1), 16), m.group(2), m.group(3).strip()))
+    return funcs
+
+
+def disassemble(objdump, path, relocs=True):
+    args = [objdump, "-d", "--no-show-raw-insn"] + (["-r"] if relocs else []) + [path]
+    return parse_objdump(run_tool(args))
+
+
+def library_calls(insns):
+    """Sorted distinct call targets (relocations) of one function's instructions."""
+    return sorted({sym for insn in insns for kind, sym in insn.relocs if kind in CALL_RELOCS})
+
+
+def reachable_calls(funcs, name):
+    """Call targets of NAME and of every function of FUNCS it reaches (the call
+    graph within the objects: fat_time_unix2fat -> time64_to_tm -> __divdi3)."""
+    seen, todo, targets = {name}, [name], set()
+    while todo:
+        for target in library_calls(funcs.get(todo.pop(), [])):
+            targets.add(target)
+            if target in funcs and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return sorted(targets - {name})
+
+
+def symbol_table(nm, path):
+    """{symbol: (start, size)} of the defined functions in PATH (nm -S).  A local
+    function defined in several objects (a static inline helper the compiler
+    kept out of line) appears once per copy: the first under its name, the
+    others as NAME#ADDRESS (SymbolMap reports every copy as NAME)."""
+    table = {}
+    for line in run_tool([nm, "-S", "--defined-only", path]).splitlines():
+        parts = line.split()
+        if len(parts) == 3:  # no size (hand-written assembly, e.g. libgcc's)
+            parts = [parts[0], "0", parts[1], parts[2]]
+        if len(parts) == 4 and parts[2] in "tTwW" and not parts[3].startswith("."):
+            start, size, name = int(parts[0], 16), int(parts[1], 16), parts[3]
+            start &= ~1  # Thumb: bit 0 marks the mode
+            if name in table and table[name][0] != start:
+                name = f"{name}#{start:#x}"
+            table.setdefault(name, (start, size))
+    return table
+
+
+def branch_target(insn):
+    if not BRANCH_RE.match(insn.mnemonic):
+        return None
+    m = TARGET_RE.search(insn.operands)
+    return int(m.group(1), 16) if m else None
+
+
+def inner_loop(insns):
+    """The outermost backward branch's body: [Insn] from its target to the branch.
+
+    The loops handed to llvm-mca are simple counted loops; the outermost
+    backward branch is the loop's own (the seqcount retry of i_size_read() on
+    32-bit ABIs is an inner one and stays inside, run once as straight code).
+    """
+    best = None
+    for i, insn in enumerate(insns):
+        target = branch_target(insn)
+        if target is not None and target <= insn.addr and target >= insns[0].addr:
+            if best is None or target < best[0]:
+                best = (target, i)
+    if best is None:
+        return None
+    start = next(i for i, insn in enumerate(insns) if insn.addr == best[0])
+    return insns[start:best[1] + 1]
+
+
+def inner_branches(loop):
+    """Branches inside a loop body other than its own backward branch."""
+    return sum(1 for insn in loop[:-1] if branch_target(insn) is not None)
+
+
+def mca_source(insns, label=".Lloop"):
+    """Assembly text llvm-mca accepts: comments dropped, every branch target a label."""
+    lines = [f"{label}:"]
+    for insn in insns:
+        operands = COMMENT_RE.sub("", insn.operands)
+        if branch_target(insn) is not None:
+            operands = TARGET_RE.sub(label, operands)
+        lines.append(f"\t{insn.mnemonic}\t{operands}".rstrip())
+    return "\n".join(lines) + "\n"

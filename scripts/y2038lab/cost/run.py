@@ -1,0 +1,204 @@
+"""32-bit and embedded cost without boards: instruction counts, library calls,
+core models.  `scripts/lab cost` runs it; so can you:
+
+    PYTHONPATH=scripts /usr/bin/python3 -m y2038lab cost report \\
+        --build build/default --build build/i686 --build build/armhf \\
+        --build build/aarch64 --build build/riscv64 [--bench-json bench-x86_64.json] \\
+        --out reports/cost
+
+Each --build is a CMake build tree whose `cost` target was built (it holds
+cost/cost_manifest.tsv).  Writes reports/cost/cost.csv and COST.md
+(cost_report.py renders them).  Three measures, each labelled as what it is:
+ - instructions: a dynamic count under qemu-user (cost_trace.py), exact and
+   repeatable; never a timing;
+ - library calls and code bytes: objdump -dr and nm -S of the real objects
+   (cost_objdump.py);
+ - modelled cycles: llvm-mca on the harness's inner loops (cost_mca.py).
+"""
+import argparse
+import concurrent.futures
+import os
+import sys
+from dataclasses import dataclass, field
+
+from y2038lab.cost import mca as cost_mca
+from y2038lab.cost import objdump as cost_objdump
+from y2038lab.cost import trace as cost_trace
+from y2038lab.core.fsio import InputError, run_main
+
+# Report order: the reference first, then the 32-bit ABIs, then the 64-bit ones.
+VARIANT_ORDER = ("x86_64", "i686", "armv7-a-thumb2", "armv7-a-arm", "armv7ve-thumb2", "aarch64",
+                 "riscv64")
+LOOPS = ("get_mtime", "set_mtime", "stat")
+CSV_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instructions",
+               "code_bytes", "libcalls", "libcalls_static", "calls", "mca_cpu",
+               "mca_block_rthroughput", "mca_cycles_per_iteration", "workaround", "check", "source")
+
+
+@dataclass
+class VariantResult:
+    variant: cost_trace.Variant
+    command: list = field(default_factory=list)
+    source: str = ""                          # what made the instruction counts
+    rows: list = field(default_factory=list)   # dicts with CSV_COLUMNS
+    checked: int = 0                          # rows whose trace matched objdump exactly
+
+
+def order_variants(variants):
+    known = [variants[n] for n in VARIANT_ORDER if n in variants]
+    return known + [v for n, v in sorted(variants.items()) if n not in VARIANT_ORDER]
+
+
+def load_builds(builds):
+    variants = {}
+    for build in builds:
+        path = os.path.join(build, "cost", "cost_manifest.tsv")
+        for name, v in cost_trace.read_manifest(path).items():
+            if name in variants:
+                raise InputError(f"{path}: variant {name} also comes from {variants[name].manifest}")
+            variants[name] = v
+    return order_variants(variants)
+
+
+def objects_of(variant):
+    """({function: [Insn]}, {function: (start, size)}) over the variant's real objects."""
+    funcs, sizes = {}, {}
+    for path in [obj for _, _, obj in variant.layouts] + [variant.fstime]:
+        if not os.path.isfile(path):
+            raise InputError(f"{path}: missing; build the `cost` target of {variant.manifest}")
+        funcs.update(cost_objdump.disassemble(variant.objdump, path))
+        sizes.update(cost_objdump.symbol_table(variant.nm, path))
+    return funcs, sizes
+
+
+def helpers(names):
+    return [n for n in names if cost_trace.HELPER_RE.match(n)]
+
+
+def trace_check(region, insns, start, size):
+    """Checks the trace against objdump of the linked harness (riscv64's linker
+    relaxes calls, so the objects' offsets would not do): every traced pc of
+    the subject must be an instruction start.  'exact' when the subject ran
+    each of its instructions once (dynamic count == static count: straight-line
+    code), 'branches' when it took one path of several."""
+    if not insns:
+        raise InputError(f"{region.subject}: not in the harness's disassembly")
+    pcs = [pc for sym, pc in region.pcs if sym == region.subject]
+    static = {insn.addr for insn in insns if start <= insn.addr < start + size}  # no padding
+    if not set(pcs) <= static:
+        raise InputError(f"{region.subject}: traced pcs {sorted(hex(p) for p in set(pcs) - static)} "
+                         "are not instruction starts in objdump: the trace is not per instruction")
+    return "exact" if len(pcs) == len(static) == len(set(pcs)) else "branches"
+
+
+def count_variant(variant):
+    symbols_table = cost_objdump.symbol_table(variant.nm, variant.harness)
+    symbols = cost_trace.SymbolMap(symbols_table)
+    command, regions = cost_trace.trace_variant(variant, symbols)
+    funcs, sizes = objects_of(variant)
+    linked = cost_objdump.disassemble(variant.objdump, variant.harness, relocs=False)
+    result = VariantResult(variant, command, f"qemu-user trace: {' '.join(command[:-1])}")
+    for region in regions:
+        subject = region.subject
+        insns = funcs.get(subject)
+        if insns is None or subject not in region.per_symbol or subject not in symbols_table:
+            raise InputError(f"{variant.harness}: row {region.index} ({region.operation}) never "
+                             f"entered {subject}")
+        check = trace_check(region, linked.get(subject), *symbols_table[subject])
+        result.checked += check == "exact"
+        dynamic = {s: n for s, n in sorted(region.entries.items()) if s != subject}
+        static_calls = cost_objdump.reachable_calls(funcs, subject)
+        result.rows.append({
+            "abi": variant.abi, "variant": variant.name, "body": region.body, "repr": region.repr,
+            "operation": region.operation, "measure": "instructions",
+            "instructions": region.instructions, "code_bytes": sizes.get(subject, ("", ""))[1],
+            "libcalls": " ".join(f"{s}:{n}" for s, n in dynamic.items() if cost_trace.HELPER_RE.match(s)),
+            "libcalls_static": " ".join(helpers(static_calls)),
+            "calls": " ".join(f"{s}:{n}" for s, n in dynamic.items() if not cost_trace.HELPER_RE.match(s)),
+            "check": check, "source": result.source,
+        })
+    return result, funcs
+
+
+def model_variant(variant, funcs, jobs=2):
+    """llvm-mca rows for every layout x loop x CPU of VARIANT's ABI."""
+    triple = cost_mca.triple_for(variant.abi, variant.name)
+    tasks = []
+    for body, repr_, _ in variant.layouts:
+        for loop in LOOPS:
+            name = f"cost_loop_{loop}_{body}_{repr_}"
+            insns = cost_objdump.inner_loop(funcs.get(name) or [])
+            if not insns:
+                raise InputError(f"{variant.name}: no loop found in {name} (objdump of its object)")
+            source = cost_objdump.mca_source(insns)
+            inner = cost_objdump.inner_branches(insns)
+            # llvm-mca runs the body as straight-line code: both sides of a
+            # branch (multigrain's I_CTIME_QUERIED test guards an atomic OR
+            # that walk's steady state skips; the seqcount retry on ILP32).
+            check = f"{inner} inner branch{'es' if inner > 1 else ''}: modelled straight-line" if inner else ""
+            for cpu in cost_mca.cpus_for(variant.abi):
+                tasks.append((body, repr_, loop, cpu, source, len(insns), check))
+    no_model = {}
+
+    def run(task):
+        body, repr_, loop, cpu, source, count, _ = task
+        if cpu in no_model:
+            return task, no_model[cpu]
+        result = cost_mca.run_mca(source, cpu, triple)
+        if result.error == "no model":
+            no_model[cpu] = result
+        return task, result
+    rows = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for (body, repr_, loop, cpu, _, count, check), r in pool.map(run, tasks):
+            rows.append({
+                "abi": variant.abi, "variant": variant.name, "body": body, "repr": repr_,
+                "operation": f"loop/{loop}", "measure": "mca", "instructions": count,
+                "mca_cpu": cpu,
+                "mca_block_rthroughput": "" if r.block_rthroughput is None else f"{r.block_rthroughput:g}",
+                "mca_cycles_per_iteration": "" if r.cycles_per_iteration is None else f"{r.cycles_per_iteration:.2f}",
+                "workaround": r.workaround, "check": check,
+                "source": f"llvm-mca {cost_mca.mca_version()}",
+            })
+    return rows
+
+
+def collect(builds, log=print):
+    """[VariantResult] with instruction rows and mca rows, for every variant built."""
+    if not cost_mca.mca_version():
+        raise InputError("llvm-mca: not found (Debian package llvm)")
+    results = []
+    for variant in load_builds(builds):
+        log(f"cost: {variant.name}: tracing {variant.harness} under qemu-user")
+        result, funcs = count_variant(variant)
+        log(f"cost: {variant.name}: {len(result.rows)} rows counted, {result.checked} equal to "
+            "objdump's static count; llvm-mca on the loops")
+        result.rows += model_variant(variant, funcs)
+        results.append(result)
+    return results
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="y2038lab.cost", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    rep = sub.add_parser("report", help="count, model, and write cost.csv and COST.md")
+    rep.add_argument("--build", action="append", required=True,
+                     help="a build tree with cost/cost_manifest.tsv (repeat per preset)")
+    rep.add_argument("--bench-json", help="y2038-bench JSON of this host (the validation row)")
+    rep.add_argument("--out", required=True, help="output folder (reports/cost)")
+    rep.add_argument("--command", default="scripts/lab cost", help="the command named in the header")
+    args = parser.parse_args(argv)
+
+    from y2038lab.cost import report as cost_report  # rendering only when asked to report
+    from y2038lab.cost import validate as cost_validate  # rendering only when asked to report
+    if not os.path.isdir(args.out):
+        raise InputError(f"{args.out}: output folder does not exist")
+    bench = cost_validate.read_bench_json(args.bench_json) if args.bench_json else None
+    results = collect(args.build, log=lambda text: print(text, file=sys.stderr))
+    cost_report.write_reports(results, bench, args.out, args.command)
+    print(f"cost: wrote {os.path.join(args.out, 'cost.csv')} and {os.path.join(args.out, 'COST.md')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run_main(main, "y2038lab.cost"))

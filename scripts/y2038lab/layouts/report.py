@@ -1,0 +1,254 @@
+"""The layouts report: pahole reference set, size tables, slab model, live BTF comparison.
+
+    python3 -m y2038lab layouts --build DIR [--build DIR ...] [--out reports] [--slabinfo FILE]
+    python3 -m y2038lab layouts --check --build DIR [--out reports]     (CTest: pahole_reference)
+
+writes, as one set (all files or none, fsio.OutputSet):
+  OUT/pahole/<abi>/<body>-<repr>.txt        raw pahole output (reference set)
+  OUT/pahole/<abi>/<body>-<repr>.reorg.txt  pahole -R -C inode suggestions
+  OUT/pahole/MANIFEST.md                    tools, flags, host, date
+  OUT/layouts/sizes-<abi>.{md,csv}          size table per ABI
+  OUT/layouts/sizes.md                      all ABIs, with the command line
+  OUT/layouts/slab.{md,csv}                 SLUB model (y2038lab.slab)
+  OUT/layouts/btf-compare.md                live kernel BTF vs the v6/scalar replica
+Bodies and representations come from each build's layout_probes.txt (y2038lab.pahole).
+pahole 1.24 quirks: `-R` is never combined with `-S` (it crashes); BTF "Unknown kind"
+warnings from newer kernels go to stderr and are dropped; on i386 `--suppress_packed`.
+"""
+import argparse
+import csv
+import datetime
+import io
+import os
+import platform
+import re
+import shutil
+import sys
+
+from y2038lab.core import fsio
+from y2038lab.layouts import pahole
+from y2038lab.layouts import slab
+from y2038lab.layouts.pahole import line_of, parse_struct, timestamp_members
+
+HOT = ["i_mode", "i_uid", "i_gid", "i_size", "i_blocks"]
+ABI_ORDER = ["x86_64", "i386", "armhf", "aarch64", "riscv64"]  # others follow, by name
+REFERENCE = "timespec64"
+BTF = "/sys/kernel/btf/vmlinux"
+COLUMNS = [("body", "body"), ("repr", "representation"), ("size", "sizeof(inode)"),
+           ("delta_vs_timespec64", "Δ vs timespec64"), ("ts_bytes", "timestamp bytes"),
+           ("ts_span", "timestamp offsets"), ("holes", "holes"), ("padding", "tail padding"),
+           ("cachelines", "cache lines"), ("ts_lines", "cache line of a/m/c time"),
+           ("hot_lines", "cache line of stat()-hot members"), ("reorg_saves", "pahole -R saves"),
+           ("ext4_inode_info", "ext4_inode_info"), ("msdos_inode_info", "msdos_inode_info"),
+           ("cifsInodeInfo", "cifsInodeInfo")]
+
+
+def layout_row(abi, body, repr_, raw, reorg, where):
+    inode = parse_struct(raw, "inode", where)
+    if inode is None:
+        raise fsio.InputError(f"{where}: no struct inode in pahole's output")
+    ts = timestamp_members(inode)
+    if not ts:
+        raise fsio.InputError(f"{where}: struct inode has no i_[amc]time* member")
+    m = re.search(r"saved (\d+) bytes", reorg)
+    row = {"abi": abi, "body": body, "repr": repr_, "size": inode["size"], "cachelines": inode["cachelines"],
+           "holes": inode["holes"], "padding": inode["padding"], "reorg_saves": int(m.group(1)) if m else 0,
+           "ts_bytes": sum(inode["members"][n][1] for n in ts),
+           "ts_span": "%d-%d" % (min(inode["members"][n][0] for n in ts),
+                                 max(sum(inode["members"][n]) for n in ts)),
+           "ts_lines": " ".join(f"{n.replace('i_', '').replace('time', '')}:{line_of(*inode['members'][n])}"
+                                for n in ts),
+           "hot_lines": " ".join(f"{n[2:]}:{line_of(*inode['members'][n])}" for n in HOT),
+           # one timestamp (i_atime*): "type member" and sizes, for the per-ABI table
+           "one_ts": [(inode["types"][n], n, inode["members"][n][1]) for n in ts if n.startswith("i_atime")]}
+    for _, struct in slab.CONTAINERS[1:]:
+        info = parse_struct(raw, struct, where)
+        if info is None:
+            raise fsio.InputError(f"{where}: no struct {struct} in pahole's output")
+        row[struct] = info["size"]
+    return row
+
+
+def table_md(rows):
+    out = ["| " + " | ".join(h for _, h in COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    for r in rows:
+        cells = [("%+d" % r[k] if k == "delta_vs_timespec64" and r.get(k) is not None else
+                  "-" if r.get(k) is None else str(r[k])) for k, _ in COLUMNS]
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def size_tables(rows, abis, reprs, head):
+    """{file name: text} of the per-ABI tables and sizes.md."""
+    legend = (f"Cache lines are {pahole.CACHELINE}-byte lines counted from the start of the object "
+              "(0 = first); `a:1` means i_atime lies in line 1, `1-2` straddles; for split "
+              "representations (scalar, multigrain) the _sec fields come first, then _nsec.  holes = "
+              "bytes between members, tail padding = bytes after the last member; `pahole -R saves` is "
+              "what pahole's reorganisation would remove.  Containers are whole sizeof() values.")
+    one = {r["repr"]: r["one_ts"] for r in rows if r["one_ts"]}
+    head_cells = [f"{repr_}: " + " + ".join(f"`{t} {n}`" for t, n, _ in one[repr_]) for repr_ in reprs if repr_ in one]
+    md_all = ["# struct inode layouts: sizes per ABI", "", head, "",
+              "## One timestamp, per ABI (sizeof from pahole)", "",
+              "| ABI | " + " | ".join(head_cells) + " |", "|---|" + "---|" * len(head_cells)]
+    for abi in abis:
+        sub = {r["repr"]: r for r in rows if r["abi"] == abi}
+        md_all.append(f"| {abi} | " + " | ".join(" + ".join(str(s) for _, _, s in sub[rp]["one_ts"])
+                                                 if rp in sub else "-" for rp in reprs if rp in one) + " |")
+    md_all += ["", legend, ""]
+    files = {}
+    for abi in abis:
+        sub = [r for r in rows if r["abi"] == abi]
+        files[f"sizes-{abi}.md"] = "\n".join([f"# struct inode layouts on {abi}", "", head, "", legend, "",
+                                              table_md(sub), ""])
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\r\n")
+        w.writerow(["abi"] + [k for k, _ in COLUMNS])
+        for r in sub:
+            w.writerow([abi] + [r.get(k) if r.get(k) is not None else "" for k, _ in COLUMNS])
+        files[f"sizes-{abi}.csv"] = buf.getvalue()
+        md_all += [f"## {abi}", "", table_md(sub), ""]
+    files["sizes.md"] = "\n".join(md_all)
+    return files
+
+
+def btf_compare(by_key, raw_replica, command, host, now, version):
+    """(btf-compare.md text, live pahole text or None)."""
+    md = ["# Live kernel BTF vs the v6 replica", "",
+          f"Generated by `{command}` on {host}, {now}; `pahole -C inode {BTF}` (pahole {version}).", ""]
+    live_text = None
+    if not os.path.exists(BTF):
+        md.append(f"No {BTF} on this host: comparison skipped.")
+    elif raw_replica is None or platform.machine() != "x86_64":
+        md.append(f"No x86_64 v6/scalar replica built on this {platform.machine()} host: comparison skipped.")
+    else:
+        try:
+            live_text = pahole.run(["pahole", "-C", "inode", BTF])
+            live = parse_struct(live_text, "inode", BTF)
+        except fsio.InputError:
+            live_text = live = None
+        mine = parse_struct(raw_replica, "inode")
+        if live is None:
+            md.append(f"pahole could not read struct inode from {BTF}: comparison skipped.")
+        else:
+            md += [f"| | live kernel ({platform.release()}) | replica v6/scalar (x86_64) |", "|---|---|---|",
+                   f"| sizeof(struct inode) | {live['size']} | {mine['size']} |",
+                   f"| cache lines | {live['cachelines']} | {mine['cachelines']} |",
+                   f"| holes | {live['holes']} | {mine['holes']} |", ""]
+            cell = lambda m: "%d/%d" % m if m else "absent"  # noqa: E731
+            md += ["| timestamp member | live offset/size | replica offset/size |", "|---|---|---|"]
+            for n in timestamp_members(mine) + ["i_generation"]:
+                md.append(f"| {n} | {cell(live['members'].get(n))} | {cell(mine['members'].get(n))} |")
+            diffs = [f"| {n} | {cell(live['members'].get(n))} | {cell(mine['members'].get(n))} |"
+                     for n in sorted(set(live["members"]) | set(mine["members"]),
+                                     key=lambda n: (live["members"].get(n) or mine["members"].get(n))[0])
+                     if live["members"].get(n) != mine["members"].get(n)]
+            md += ["", f"Members whose offset/size differ (all members, including union members): {len(diffs)}", ""]
+            if diffs:
+                md += ["| member | live | replica |", "|---|---|---|"] + diffs
+            md += ["", "The raw live output is kept in reports/pahole/btf-vmlinux-inode.txt."]
+    return "\n".join(md) + "\n", live_text
+
+
+def generate(args):
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    host = f"{platform.node()} ({platform.machine()}, kernel {platform.release()})"
+    version = pahole.run(["pahole", "--version"]).strip()
+    command = "scripts/lab pahole"
+    slabinfo = slab.read_slabinfo(args.slabinfo)  # checked before any pahole run
+    abis = pahole.discover(args.build)
+    bodies, reprs = pahole.axes(abis)
+    for sub in ("pahole", "layouts"):
+        if not os.path.isdir(os.path.join(args.out, sub)):
+            os.makedirs(os.path.join(args.out, sub))
+    files, rows = {}, []
+    manifest = ["# pahole reference set", "",
+                f"Generated by `{command}` (python3 -m y2038lab layouts) on {host}, {now}, with pahole {version}.", "",
+                f"Raw `pahole --cacheline_size=64 -C {','.join(pahole.STRUCTS)} <object>` per layout; `.reorg.txt` is"
+                " `pahole --cacheline_size=64 -R -C inode <object>`"
+                " (never with -S: pahole 1.24 crashes).  On i386 both runs add `--suppress_packed`: without it"
+                " pahole 1.24 prints `__attribute__((__packed__))` after every struct holding a 4-aligned"
+                " s64 (struct inode, timespec64), which is not a real packing; the flag also hides the real"
+                " packing of the packed12 `struct inode_timespec` there (see layouts/repr_packed12.h)."
+                " `pahole --compile` is not used: in 1.24 it works only from BTF, and these objects carry DWARF."
+                " Reading this kernel's BTF, pahole 1.24 warns `Unknown kind 17/18` (newer BTF kinds) on"
+                " stderr; the struct inode it prints is complete.", "",
+                "| ABI | compiler | flags | objects |", "|---|---|---|---|"]
+    for abi, build_dir, probes in abis:
+        manifest.append(f"| {abi} | {pahole.compiler_of(build_dir)} | `{pahole.flags_of(build_dir)}` | "
+                        f"{os.path.relpath(build_dir)}/layouts/CMakeFiles/layout_probe_*.dir/layout_probe.c.o |")
+        for body, repr_, obj in probes:
+            raw = pahole.pahole(abi, obj, "-C", ",".join(pahole.STRUCTS))
+            reorg = pahole.pahole(abi, obj, "-R", "-C", "inode")
+            base = os.path.join("pahole", abi, f"{body}-{repr_}")
+            files[base + ".txt"], files[base + ".reorg.txt"] = raw, reorg
+            rows.append(layout_row(abi, body, repr_, raw, reorg, f"pahole of {obj}"))
+    files[os.path.join("pahole", "MANIFEST.md")] = "\n".join(manifest) + "\n"
+    by_key = {(r["abi"], r["body"], r["repr"]): r for r in rows}
+    for r in rows:
+        ref = by_key.get((r["abi"], r["body"], REFERENCE))
+        r["delta_vs_timespec64"] = r["size"] - ref["size"] if ref else None
+    present = sorted({r["abi"] for r in rows}, key=lambda a: (ABI_ORDER.index(a) if a in ABI_ORDER else 99, a))
+    rows.sort(key=lambda r: (present.index(r["abi"]), bodies.index(r["body"]), reprs.index(r["repr"])))
+    head = (f"Generated by `{command}` on {host}, {now}; pahole {version} on the -g objects of each ABI "
+            "(compilers and flags: reports/pahole/MANIFEST.md).")
+    for name, text in size_tables(rows, present, reprs, head).items():
+        files[os.path.join("layouts", name)] = text
+    files["layouts/slab.md"], files["layouts/slab.csv"] = slab.slab_tables(rows, present, command, host, now,
+                                                                          args.slabinfo, slabinfo)
+    replica = files.get(os.path.join("pahole", "x86_64", "v6-scalar.txt"))
+    files["layouts/btf-compare.md"], live = btf_compare(by_key, replica, command, host, now, version)
+    if live is not None:
+        files["pahole/btf-vmlinux-inode.txt"] = live
+    for abi in present:
+        os.makedirs(os.path.join(args.out, "pahole", abi), exist_ok=True)
+    with fsio.OutputSet() as out:
+        for name, text in files.items():
+            out.write_text(os.path.join(args.out, name), text)
+    print(f"layouts_report: {len(rows)} layouts on {len(present)} ABIs -> {args.out}/pahole, {args.out}/layouts")
+
+
+def check(args):
+    """Compare fresh pahole output with the committed reference set; 0 if equal."""
+    mismatches = checked = 0
+    for abi, _, probes in pahole.discover(args.build):
+        for body, repr_, obj in probes:
+            ref = os.path.join(args.out, "pahole", abi, f"{body}-{repr_}.txt")
+            if not os.path.exists(ref):
+                print(f"MISSING {ref} (run scripts/lab pahole)")
+                mismatches += 1
+                continue
+            want = fsio.read_text(ref)
+            got = pahole.pahole(abi, obj, "-C", ",".join(pahole.STRUCTS))
+            checked += 1
+            if got != want:
+                mismatches += 1
+                a, b = parse_struct(want, "inode", ref), parse_struct(got, "inode", obj)
+                print(f"DIFFERS {ref}: struct inode {a and a['size']} -> {b and b['size']} bytes "
+                      "(run scripts/lab pahole and review)")
+    print(f"pahole reference check: {checked} layouts compared, {mismatches} differ")
+    return 1 if mismatches or not checked else 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="layouts_report.py", description=__doc__.split("\n")[0])
+    ap.add_argument("--build", action="append", required=True, help="a CMake build directory (repeat per ABI)")
+    ap.add_argument("--out", default="reports", help="output root (default: reports)")
+    ap.add_argument("--slabinfo", default="/proc/slabinfo", help="slabinfo to validate the model against")
+    ap.add_argument("--check", action="store_true",
+                    help="compare with the committed reference set instead of writing (exit 77 without pahole)")
+    args = ap.parse_args(argv)
+    if not shutil.which("pahole"):
+        if args.check:
+            print("layouts_report: SKIP: pahole not found")
+            return 77
+        raise fsio.InputError("pahole not found (Debian package dwarves; scripts/lab deps pahole installs it)")
+    if args.check:
+        return check(args)
+    if not os.path.isdir(args.out):
+        raise fsio.InputError(f"{args.out}: no such folder")
+    generate(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(fsio.run_main(main, "layouts_report"))

@@ -1,0 +1,159 @@
+"""Readers for the non-timing evidence the verdict weighs: bytes, slabs, costs, churn.
+
+Each reader takes a path that may be None or absent (then it returns None:
+"not measured here"), checks the columns it relies on and raises
+fsio.InputError naming the file and the problem on anything else.
+
+  sizes   reports/layouts/sizes-<abi>.csv   sizeof(struct inode), holes,
+          `pahole -R` savings per abi/body/repr   (scripts/lab pahole)
+  slab    reports/layouts/slab.csv          SLUB model: objects per slab and
+          bytes per 10^6 cached inodes, per cache and scenario
+  cost    reports/cost/cost.csv             instructions (qemu), code bytes,
+          library calls, llvm-mca per operation
+  churn   reports/churn/<tree>.csv          sites per file system (Coccinelle)
+"""
+import csv
+import glob
+import os
+import re
+
+from y2038lab.core.fsio import InputError
+
+SIZES_COLUMNS = ("abi", "body", "repr", "size", "holes", "padding", "reorg_saves")
+SLAB_COLUMNS = ("abi", "layout", "cache", "sizeof", "objsize", "this_host_objs", "this_host_pages",
+                "this_host_bytes_per_1e6", "66_laptop_objs", "66_laptop_pages", "66_laptop_bytes_per_1e6")
+COST_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instructions", "code_bytes",
+                "libcalls", "mca_cpu", "mca_block_rthroughput", "workaround")
+CHURN_COLUMNS = ("fs", "reads", "writes", "local_copies", "address_passed", "boundary_sites",
+                 "current_time_calls", "rfc_macros", "boundary_conversion", "flag_day",
+                 "accessor_functions", "needs_manual")
+# The slab model's scenarios, as slab.csv names them, and what they are.
+SLAB_SCENARIOS = {
+    "this_host": "SLUB model, this host's CPU count and kernel algorithm",
+    "66_laptop": "SLUB model, an 8-CPU v6.6 kernel (the published Debian laptop rows)",
+}
+
+
+def _read(path, columns):
+    """The rows of a CSV file as dicts, after checking its header."""
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            reader = csv.DictReader(f)
+            header = reader.fieldnames or []
+            missing = [c for c in columns if c not in header]
+            if missing:
+                raise InputError(f"{path}: missing column(s) {', '.join(missing)} "
+                                 f"(header: {','.join(header) or 'empty'})")
+            rows = list(reader)
+    except OSError as err:
+        raise InputError(f"{path}: cannot read ({err.strerror or err})") from err
+    except (csv.Error, UnicodeDecodeError) as err:
+        raise InputError(f"{path}: not a readable CSV file ({err})") from err
+    if not rows:
+        raise InputError(f"{path}: no rows")
+    return rows
+
+
+def _number(path, line, row, column, kind=float):
+    value = row.get(column)
+    try:
+        return kind(value)
+    except (TypeError, ValueError):
+        raise InputError(f"{path}: line {line}: {column} = {value!r} is not a number") from None
+
+
+def _present(path):
+    return path is not None and os.path.exists(path)
+
+
+def read_sizes(folder):
+    """{(abi, body, repr): {size, holes, padding, reorg_saves}} from every sizes-*.csv; None if none."""
+    if folder is None:
+        return None
+    paths = sorted(glob.glob(os.path.join(folder, "sizes-*.csv")))
+    if not paths:
+        return None
+    out = {}
+    for path in paths:
+        for line, row in enumerate(_read(path, SIZES_COLUMNS), start=2):
+            key = (row["abi"], row["body"], row["repr"])
+            out[key] = {c: _number(path, line, row, c, int) for c in ("size", "holes", "padding", "reorg_saves")}
+    return out
+
+
+def read_slab(path):
+    """[{abi, body, repr, cache, objsize, <scenario>_objs, ..._bytes_per_1e6}]; None if absent."""
+    if not _present(path):
+        return None
+    rows = []
+    for line, row in enumerate(_read(path, SLAB_COLUMNS), start=2):
+        body, sep, repr_name = row["layout"].partition("/")
+        if not sep:
+            raise InputError(f"{path}: line {line}: layout {row['layout']!r} is not <body>/<repr>")
+        out = {"abi": row["abi"], "body": body, "repr": repr_name, "cache": row["cache"],
+               "objsize": _number(path, line, row, "objsize", int)}
+        for scenario in SLAB_SCENARIOS:
+            for what in ("objs", "pages", "bytes_per_1e6"):
+                out[f"{scenario}_{what}"] = _number(path, line, row, f"{scenario}_{what}", int)
+        rows.append(out)
+    return rows
+
+
+def read_cost(path):
+    """[{abi, variant, body, repr, operation, instructions, ...}] from cost.csv; None if absent.
+
+    Numbers stay None where the cell is empty (a tool that did not run);
+    libcalls stays text ("__aeabi_uidivmod:1 ..."), libcall_count is its total."""
+    if not _present(path):
+        return None
+    rows = []
+    for line, row in enumerate(_read(path, COST_COLUMNS), start=2):
+        out = dict(row)
+        for column in ("instructions", "code_bytes", "mca_block_rthroughput"):
+            out[column] = None if row[column] in ("", None) else _number(path, line, row, column)
+        calls = (row["libcalls"] or "").split()
+        if not all(re.fullmatch(r"[\w.$]+:\d+", c) for c in calls):
+            raise InputError(f"{path}: line {line}: libcalls = {row['libcalls']!r} is not NAME:COUNT ...")
+        out["libcall_count"] = sum(int(c.rsplit(":", 1)[1]) for c in calls)
+        rows.append(out)
+    return rows
+
+
+def cost_of(cost_rows, abi, body, repr_name, operation):
+    """The cost.csv row of one operation, or None.
+
+    OPERATION is the benchmark's operation name (get_mtime, rfc_set_mtime...):
+    matched against `operation`, else against `<variant>_<operation>`; where
+    several variants match, the first one in the file is taken."""
+    if not cost_rows:
+        return None
+    for row in cost_rows:
+        if row["measure"] != "instructions" or (row["abi"], row["body"], row["repr"]) != (abi, body, repr_name):
+            continue
+        if row["operation"] == operation or f"{row['variant']}_{row['operation']}" == operation:
+            return row
+    return None
+
+
+def read_churn(folder):
+    """{tree: {"rows": [per-fs dicts], "total": dict}} from <folder>/*.csv; None if none."""
+    if folder is None:
+        return None
+    paths = sorted(glob.glob(os.path.join(folder, "*.csv")))
+    if not paths:
+        return None
+    out = {}
+    for path in paths:
+        rows, total = [], None
+        for line, row in enumerate(_read(path, CHURN_COLUMNS), start=2):
+            parsed = {"fs": row["fs"]}
+            for column in CHURN_COLUMNS[1:]:
+                parsed[column] = _number(path, line, row, column, int)
+            if row["fs"] == "TOTAL":
+                total = parsed
+            else:
+                rows.append(parsed)
+        if total is None:
+            raise InputError(f"{path}: no TOTAL row")
+        out[os.path.splitext(os.path.basename(path))[0]] = {"rows": rows, "total": total, "path": path}
+    return out
