@@ -147,7 +147,10 @@ def synthetic_run(records):
         params = tuple(parts[4:]) if body else tuple(parts[2:])
         rows[name] = Record(name, parts[0], parts[1], body, repr_name, params, series(centre), series(centre),
                             counters, {})
-    return Run("synthetic.json", "x86_64", {"host_name": "synthetic", "num_cpus": 2, "date": "2026-01-01"}, rows)
+    # The facts y2038-bench records (bench/context.c): one single-word representation.
+    facts = {f"y2038_repr_{r}": f"min=-9223372037.145224192 max=9223372036.854775807 one_word={int(r == 'ktime')} "
+                                f"wraps=0 origin=test" for r in ("ktime", "timespec64", "timespec")}
+    return Run("synthetic.json", "x86_64", dict(facts, host_name="synthetic", num_cpus=2, date="2026-01-01"), rows)
 
 
 class Synthetic(unittest.TestCase):

@@ -12,7 +12,6 @@ from y2038lab.core import stats
 from y2038lab.report.evidence import SLAB_SCENARIOS, cost_of
 
 SUPPORTED, REFUTED, NOT_MEASURABLE = "supported", "refuted", "not measurable here"
-SAFE_REPRS = ("timespec64", "packed12", "scalar", "multigrain", "ktime")
 ILP32_ABIS = ("i386", "armhf")
 NOT_MEASURED = "not measured here"
 # A "no difference" is a finding only where the twin control resolves this well:
@@ -265,8 +264,8 @@ def bergmann_size(ev):
             old = ev.sizes.get((abi, body, "timespec"))
             if not old:
                 continue
-            deltas = [(r, ev.sizes[(abi, body, r)]["size"] - old["size"])
-                      for r in SAFE_REPRS if (abi, body, r) in ev.sizes]
+            deltas = [(r, row["size"] - old["size"]) for (a, b, r), row in ev.sizes.items()
+                      if (a, b) == (abi, body) and row["facts"] and row["facts"].safe]
             grows += [d for _, d in deltas]
             figures.append(f"{abi} {body}: {old['size']} B with the 32-bit timespec; " +
                            ", ".join(f"{r} {d:+d} B" for r, d in deltas))

@@ -4,12 +4,12 @@ multigrain, and how many sites each approach touches (churn).
 Same contract as claims.py: Evidence in, Ruling out, "not measured here"
 where the evidence is absent.
 """
+from y2038lab.core import reprs
 from y2038lab.core import stats
 from y2038lab.report.claims import (NOT_MEASURABLE, NOT_MEASURED, REFUTED, SUPPORTED, Ruling, _groups, _time_covers,
                      compare_ops, lines, resolution, run_label)
 
 MAINLINE_TRUNCATE = "timestamp_truncate"
-SINGLE_WORD_REPRS = ("ktime",)     # one 64-bit word per timestamp
 BERGMANN_COUNT = 30                # "roughly 30 file systems"
 ROUGHLY = 1.5                      # "roughly": within a factor of 1.5 either way
 
@@ -74,6 +74,15 @@ def _torn_rows(ev, protection="unprotected"):
     return sorted(out, key=lambda r: (r[0].abi, r[1]))
 
 
+def _one_word(ev, run, name):
+    """INODE_REPR_ONE_WORD of NAME on RUN's ABI: from the run's context, else from the sizes table."""
+    facts = reprs.from_context(run.context, run.path).get(name)
+    if facts is None:
+        facts = next((row["facts"] for (abi, _, r), row in (ev.sizes or {}).items()
+                      if (abi, r) == (run.abi, name) and row["facts"]), None)
+    return bool(facts and facts.one_word)
+
+
 def torn_reads(ev):
     rows = _torn_rows(ev)
     figures = [f"{run_label(run)}, torn/read/v6/{repr_name} unprotected, writer busy (tv_sec loaded as {label}): "
@@ -84,8 +93,8 @@ def torn_reads(ev):
         figures = [f"torn-read counts: {NOT_MEASURED} (no torn/* benchmarks given)"]
         ruling = f"{NOT_MEASURABLE}: no torn/* runs given"
     else:
-        single = [t for _, r, _, t in rows if r in SINGLE_WORD_REPRS]
-        multi = [t for _, r, _, t in rows if r not in SINGLE_WORD_REPRS]
+        single = [t for run, r, _, t in rows if _one_word(ev, run, r)]
+        multi = [t for run, r, _, t in rows if not _one_word(ev, run, r)]
         halves = [r for _, r, _, t in rows if t["sec_halves_mixed"] > 0]
         if single and all(t["torn_reads"] == 0 for t in single) and any(t["torn_reads"] > 0 for t in multi):
             ruling = f"{SUPPORTED} on the ABIs shown: the single-word layout never tore, two-word layouts did"
