@@ -22,7 +22,9 @@
  *     ("struct inode_timespec __ts = (__ts);"): inode2 gets an indeterminate
  *     value (RFC 07/15 uses it in ext4's swap_inode_data()).  Shown on the
  *     expansion's text (running it would be undefined behaviour); CTest's
- *     rfc02_swap_shadows compiles it with -Wshadow.
+ *     rfc02_swap_shadows compiles it with -Wshadow.  RFC 07/15's
+ *     EXT4_INODE_GET_XTIME(), which ext4_iget() runs for every timestamp it
+ *     reads from disk, passes its own __ts to the setter the same way.
  *  3. RFC 03/15's default range, 0..INT_MAX, applies to every super block
  *     (alloc_super()); no RFC patch widens it (RFC 07/15 sets none for ext4),
  *     so ext4 clamps at 2038 and before 1970 (tools/fs-expiry's "under the
@@ -71,6 +73,19 @@
 			RFC02_VFS_INODE_GET_XTIME(xtime, inode2));	\
 		RFC03_VFS_INODE_SET_XTIME(xtime, inode2, __ts);	\
 	} while (0)
+
+/* RFC 07/15, fs/ext4/ext4.h: what ext4_iget() runs for each timestamp it reads. */
+#define RFC07_EXT4_INODE_GET_XTIME(xtime, inode, raw_inode)				\
+do {										\
+	struct inode_timespec __ts = RFC02_VFS_INODE_GET_XTIME(xtime, inode);		\
+	__ts.tv_sec = (signed)le32_to_cpu((raw_inode)->xtime);			\
+	if (EXT4_FITS_IN_INODE(raw_inode, EXT4_I(inode), xtime ## _extra))	\
+		ext4_decode_extra_time(&__ts,					\
+				       raw_inode->xtime ## _extra);		\
+	else									\
+		__ts.tv_nsec = 0;						\
+	RFC03_VFS_INODE_SET_XTIME(xtime, inode, __ts);				\
+} while (0)
 
 /* ---- instruments: a counted argument, a clock that replays readings ------ */
 
@@ -205,6 +220,15 @@ static void test_swap_shadows_its_temporary(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, name, strstr(expansion, "struct timespec64 __ts = (__ts);") != NULL);
 }
 
+static void test_ext4_iget_shadows_its_temporary(struct kunit *test)
+{
+	static const char name[] = "EXT4_INODE_GET_XTIME (RFC 07, every ext4 inode read): the decoded time "
+				   "goes through the setter's self-initialised __ts";
+	const char *expansion = RFC_STR(RFC07_EXT4_INODE_GET_XTIME(i_mtime, inode, raw_inode));
+
+	KUNIT_EXPECT_TRUE(test, name, strstr(expansion, "struct timespec64 __ts = (__ts);") != NULL);
+}
+
 #ifdef RFC_DEFECTS_INSTANTIATE_SWAP
 /* Compiled only by CTest's rfc02_swap_shadows (-fsyntax-only -Wshadow); never run. */
 void rfc02_swap(struct inode *inode1, struct inode *inode2);
@@ -280,6 +304,7 @@ int main(void)
 	test_clock_read_twice(&test);
 	test_setattr_copy_truncates_twice(&test);
 	test_swap_shadows_its_temporary(&test);
+	test_ext4_iget_shadows_its_temporary(&test);
 	test_default_range(&test);
 	test_file_update_time_never_settles(&test);
 	return kunit_finish(&test);
