@@ -45,7 +45,7 @@ class Claims(unittest.TestCase):
         data = claims.load()
         for row in data["claim"]:
             self.assertTrue(row["quote"] or row.get("paraphrase"), row["key"])
-            self.assertRegex(row["source"], r"^(RFC \d\d|LWN 2016-01-21|[0-9a-f]{12} \(v[\d.]+\)|linux-fsdevel, \d{4})$")
+            self.assertRegex(row["source"], r"^(RFC \d\d|LWN 2016-01-21|commit [0-9a-f]{12}, v[\d.]+|linux-fsdevel, \d{4})$")
             self.assertNotIn("cost nothing", row["quote"], "a claim the seeds do not make")
         self.assertIn("adopted in v6.11", data["headline"])
 
