@@ -142,6 +142,23 @@ class FullInputs(unittest.TestCase):
                          len(table))
 
 
+class Facts(unittest.TestCase):
+    """Where sizes-<abi>.csv carries the representations' facts (origin, range), rules use them."""
+
+    def test_safe_by_range_and_named_by_origin(self):
+        sizes = {}
+        for abi in ("i386", "x86_64"):
+            for repr_name, size, top in (("timespec", 344, "2147483647.999999999"), ("timespec64", 356, "9.0"),
+                                         ("scalar", 356, "9223372036854775807.999999999"),
+                                         ("wide", 360, "4294967295.999999999")):
+                sizes[(abi, "v4_4", repr_name)] = {"size": size, "holes": 0, "padding": 0, "reorg_saves": 0,
+                                                   "origin": f"origin of {repr_name}", "range_max": top}
+        ev = claims.Evidence(sizes=sizes)
+        growth = by_key(ev)["bergmann_growth"]
+        self.assertEqual(growth.figures, ["i386 v4_4 (344 B with the 32-bit timespec): scalar +12 B, wide +16 B"])
+        self.assertIn("scalar (origin of scalar) vs timespec64 (origin of timespec64)", by_key(ev)["rfc_ram"].figures[0])
+
+
 class Contradiction(unittest.TestCase):
     def test_a_ruling_against_its_report_is_quoted(self):
         tmp = tempfile.mkdtemp()

@@ -94,6 +94,21 @@ def _size_source(ev, abi, body, repr_name):
             f"{abi},{body},{repr_name},{_size(ev, abi, body, repr_name)},")
 
 
+def named(ev, repr_name):
+    """REPR_NAME with its origin, as its header states it (sizes-<abi>.csv), where known."""
+    origin = next((row["origin"] for (_, _, r), row in (ev.sizes or {}).items() if r == repr_name
+                   and row.get("origin")), None)
+    return f"{repr_name} ({origin})" if origin else repr_name
+
+
+def _safe(ev, claim, abi, body):
+    """The y2038-safe layouts of ABI/BODY by their stated range (past 2038-01-19), else the claim's list."""
+    rows = {r: row for (a, b, r), row in (ev.sizes or {}).items() if (a, b) == (abi, body)}
+    if rows and all(row.get("range_max") for row in rows.values()):
+        return [r for r, row in rows.items() if int(row["range_max"].split(".")[0]) >= 2**31]
+    return claim["safe"]
+
+
 def _bytes_covers(ev):
     return f"bytes: pahole on {', '.join(_abis(ev))}; sizes checked against a kernel: {ev.checked or 'unchecked'}"
 
@@ -120,7 +135,7 @@ def rule_smaller(ev, claim):
     smaller = [p for p in pairs if p[1] < p[2]]
     other = [p for p in pairs if p[1] >= p[2]]
     key = "all" if not other else "none" if not smaller else "some"
-    head = f"sizeof(struct inode), body {body}, {claim['layout']} vs {claim['against']} (pahole): "
+    head = f"sizeof(struct inode), body {body}, {named(ev, claim['layout'])} vs {named(ev, claim['against'])} (pahole): "
     figures = [head + "; ".join(_vs(*p) for p in smaller)] if smaller else []
     figures += [head + "; ".join(_vs(*p) for p in other)] if other else []
     beside = [f"body {b}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, b)) for b in others]
@@ -193,7 +208,7 @@ def rule_growth(ev, claim):
         for abi in ILP32_ABIS:
             old = _size(ev, abi, b, claim["layout"])
             if old:
-                out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in claim["safe"]
+                out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in _safe(ev, claim, abi, b)
                                        if _size(ev, abi, b, r)]))
         return out
 

@@ -80,6 +80,8 @@ def read_sizes(folder):
             key = (row["abi"], row["body"], row["repr"])
             out[key] = {c: _number(path, line, row, c, int) for c in ("size", "holes", "padding", "reorg_saves")
                         + (("ts_bytes",) if "ts_bytes" in row else ())}
+            # the representation's facts (core.reprs.COLUMNS), where `scripts/lab pahole` wrote them
+            out[key].update({c: row[c] for c in ("origin", "range_max", "one_word") if row.get(c)})
     return out
 
 
