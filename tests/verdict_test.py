@@ -112,7 +112,7 @@ class FullInputs(unittest.TestCase):
         r = self.rows["multigrain"]
         self.assertIn("reads no fine-grained clock", r.ruling)
         self.assertIn("queried-flag bookkeeping", r.ruling)
-        self.assertIn("host timing not measurable here", r.ruling)
+        self.assertEqual(r.figures, ["host timing not measurable here: no paired measurement in this run"] * 3)
 
     def test_at_most_three_deciding_figures(self):
         for r in self.rows.values():
@@ -189,27 +189,31 @@ class MissingInputs(unittest.TestCase):
 
 
 class Paired(unittest.TestCase):
-    """The paired measurement's interface (comparisons, resolution) with known answers."""
+    """core.paired's interface (comparisons, resolution), with known answers."""
 
-    def fake(self, lo, hi, p=0.001):
-        rec = {"family": "accessor", "operation": "set_ctime_current_queried", "body": "v6", "a": "timespec64",
-               "b": "multigrain", "ratio": (lo + hi) / 2, "lo": lo, "hi": hi, "p": p, "n": 15}
-        return types.SimpleNamespace(comparisons=lambda run: [rec], resolution=lambda run: {"accessor": 0.05})
+    def fake(self, status, lo=1.4, hi=1.6):
+        pair = types.SimpleNamespace(
+            name="paired/accessor/set_mtime~rfc_set_mtime/v6/scalar/manual_time", family="accessor",
+            operation="rfc_set_mtime", body="v6", a="set_mtime", b="rfc_set_mtime", where="scalar", kind="compare",
+            status=status, text=lambda: f"x1.5000 [{lo:.4f}, {hi:.4f}], p < 0.001, n = 10: {status}")
+        return types.SimpleNamespace(comparisons=lambda run: [pair], resolution=lambda run: {"accessor": 0.02})
 
-    def timing(self, module):
-        run = types.SimpleNamespace(abi="x86_64", context={"host_name": "h", "num_cpus": 2, "date": "2026"})
+    def rows(self, module):
+        run = types.SimpleNamespace(abi="x86_64", records={}, context={"host_name": "h", "num_cpus": 2, "date": "2026"})
         saved = claims_code._paired
         claims_code._paired = lambda: module
         try:
-            return claims_code.timing(claims.Evidence([run]), "accessor", "v6", "timespec64", "multigrain",
-                                      "set_ctime_current_queried")
+            return by_key(claims.Evidence([run], cost=verdict.evidence.read_cost(COST)))
         finally:
             claims_code._paired = saved
 
-    def test_resolved_and_unresolved(self):
-        self.assertIn("x1.500 [1.400, 1.600]", self.timing(self.fake(1.4, 1.6)))
-        self.assertIn("not measurable here", self.timing(self.fake(0.98, 1.03)))
-        self.assertIn("not measurable here", self.timing(self.fake(1.4, 1.6, p=0.2)))
+    def test_a_timing_is_a_figure_beside_never_the_ruling(self):
+        resolved = self.rows(self.fake("difference"))["rfc_setter_check"]
+        unresolved = self.rows(self.fake("within the run's resolution"))["rfc_setter_check"]
+        self.assertEqual(resolved.ruling, unresolved.ruling)
+        self.assertIn("paired/accessor/set_mtime~rfc_set_mtime/v6/scalar: x1.5000 [1.4000, 1.6000]", resolved.beside[-1])
+        self.assertIn("(resolution +-2.0%)", resolved.beside[-1])
+        self.assertIn("not measurable here (x1.5000", unresolved.beside[-1])
 
 
 class CommandLine(unittest.TestCase):

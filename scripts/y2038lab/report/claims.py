@@ -256,6 +256,13 @@ def rule_instructions(ev, claim):
     rows = counts(body)
     if not rows:
         return Outcome(None, absent="no instruction counts (reports/cost/cost.csv) for these operations")
+    if claim.get("timing"):  # the same pair on this host, paired; a figure beside, never the ruling
+        from y2038lab.report.claims_code import timing
+        family = claim["timing"]
+        beside_time = [timing(ev, family, base.split("/")[0], other.split("/")[0], "" if family == "fstime"
+                              else "v6", claim.get("timing_where", layout))]
+    else:
+        beside_time = []
     same = [v for v, a, b, _, _ in rows if a == b]
     more = [v for v, a, b, _, _ in rows if b > a]
     less = [v for v, a, b, _, _ in rows if b < a]
@@ -268,7 +275,7 @@ def rule_instructions(ev, claim):
                          "other": ", ".join(v for v in COST_VARIANTS if v in more + less),
                          "delta": f"+{deltas[0]}" if len(deltas) == 1 else f"+{deltas[0]} to +{deltas[-1]}"},
                    [f"instructions per call, {base} -> {other}, {where} (qemu-user counts): {text(rows)}"],
-                   [f"body {b}: {text(counts(b))}" for b in others if counts(b)],
+                   [f"body {b}: {text(counts(b))}" for b in others if counts(b)] + beside_time,
                    [(csv_path, f"{r['abi']},{r['variant']},{r['body']},{r['repr']},{r['operation']},instructions,"
                                f"{int(r['instructions'])},") for _, _, _, ra, rb in rows for r in (ra, rb)],
                    "instructions: qemu-user, " + ", ".join(v for v, *_ in rows) + " (reports/cost)")
