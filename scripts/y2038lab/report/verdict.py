@@ -82,7 +82,7 @@ def _short(quote, limit=130):
 
 def summary_of(ev, source="REPORT.md"):
     data = claims.load()
-    lines = [f"**Verdict** ([VERDICT.txt](reports/VERDICT.txt); every figure in {source}). {data['headline']}", ""]
+    lines = [f"**Verdict** (every figure in {source}; reports/VERDICT.txt as plain text). {data['headline']}", ""]
     for r in rulings(ev, data):
         quote = f"\"{_short(r.claim['quote'])}\"" if r.claim["quote"] else f"({r.claim['paraphrase']})"
         lines.append(f"- {r.claim['who']}, {r.claim['source']}: {quote} **{r.ruling}**")
