@@ -45,7 +45,7 @@ class Claims(unittest.TestCase):
         data = claims.load()
         for row in data["claim"]:
             self.assertTrue(row["quote"] or row.get("paraphrase"), row["key"])
-            self.assertRegex(row["source"], r"^(RFC \d\d|LWN 2016-01-21|[0-9a-f]{12} \(v[\d.]+\)|linux-fsdevel, \d{4})$")
+            self.assertRegex(row["source"], r"^(RFC \d\d|LWN 2016-01-21|commit [0-9a-f]{12}, v[\d.]+|linux-fsdevel, \d{4})$")
             self.assertNotIn("cost nothing", row["quote"], "a claim the seeds do not make")
         self.assertIn("adopted in v6.11", data["headline"])
 
@@ -112,7 +112,7 @@ class FullInputs(unittest.TestCase):
         r = self.rows["multigrain"]
         self.assertIn("reads no fine-grained clock", r.ruling)
         self.assertIn("queried-flag bookkeeping", r.ruling)
-        self.assertIn("host timing not measurable here", r.ruling)
+        self.assertEqual(r.figures, ["host timing not measurable here: no paired measurement in this run"] * 3)
 
     def test_at_most_three_deciding_figures(self):
         for r in self.rows.values():
@@ -140,6 +140,23 @@ class FullInputs(unittest.TestCase):
             self.assertEqual(len(line.replace("\\|", "").strip("|").split("|")), 4, line)
         self.assertEqual(len([x for x in verdict.summary_of(self.ev).splitlines() if x.startswith("- ")]),
                          len(table))
+
+
+class Facts(unittest.TestCase):
+    """Where sizes-<abi>.csv carries the representations' facts (origin, range), rules use them."""
+
+    def test_safe_by_range_and_named_by_origin(self):
+        sizes = {}
+        for abi in ("i386", "x86_64"):
+            for repr_name, size, top in (("timespec", 344, "2147483647.999999999"), ("timespec64", 356, "9.0"),
+                                         ("scalar", 356, "9223372036854775807.999999999"),
+                                         ("wide", 360, "4294967295.999999999")):
+                sizes[(abi, "v4_4", repr_name)] = {"size": size, "holes": 0, "padding": 0, "reorg_saves": 0,
+                                                   "origin": f"origin of {repr_name}", "range_max": top}
+        ev = claims.Evidence(sizes=sizes)
+        growth = by_key(ev)["bergmann_growth"]
+        self.assertEqual(growth.figures, ["i386 v4_4 (344 B with the 32-bit timespec): scalar +12 B, wide +16 B"])
+        self.assertIn("scalar (origin of scalar) vs timespec64 (origin of timespec64)", by_key(ev)["rfc_ram"].figures[0])
 
 
 class Contradiction(unittest.TestCase):
@@ -172,27 +189,31 @@ class MissingInputs(unittest.TestCase):
 
 
 class Paired(unittest.TestCase):
-    """The paired measurement's interface (comparisons, resolution) with known answers."""
+    """core.paired's interface (comparisons, resolution), with known answers."""
 
-    def fake(self, lo, hi, p=0.001):
-        rec = {"family": "accessor", "operation": "set_ctime_current_queried", "body": "v6", "a": "timespec64",
-               "b": "multigrain", "ratio": (lo + hi) / 2, "lo": lo, "hi": hi, "p": p, "n": 15}
-        return types.SimpleNamespace(comparisons=lambda run: [rec], resolution=lambda run: {"accessor": 0.05})
+    def fake(self, status, lo=1.4, hi=1.6):
+        pair = types.SimpleNamespace(
+            name="paired/accessor/set_mtime~rfc_set_mtime/v6/scalar/manual_time", family="accessor",
+            operation="rfc_set_mtime", body="v6", a="set_mtime", b="rfc_set_mtime", where="scalar", kind="compare",
+            status=status, text=lambda: f"x1.5000 [{lo:.4f}, {hi:.4f}], p < 0.001, n = 10: {status}")
+        return types.SimpleNamespace(comparisons=lambda run: [pair], resolution=lambda run: {"accessor": 0.02})
 
-    def timing(self, module):
-        run = types.SimpleNamespace(abi="x86_64", context={"host_name": "h", "num_cpus": 2, "date": "2026"})
+    def rows(self, module):
+        run = types.SimpleNamespace(abi="x86_64", records={}, context={"host_name": "h", "num_cpus": 2, "date": "2026"})
         saved = claims_code._paired
         claims_code._paired = lambda: module
         try:
-            return claims_code.timing(claims.Evidence([run]), "accessor", "v6", "timespec64", "multigrain",
-                                      "set_ctime_current_queried")
+            return by_key(claims.Evidence([run], cost=verdict.evidence.read_cost(COST)))
         finally:
             claims_code._paired = saved
 
-    def test_resolved_and_unresolved(self):
-        self.assertIn("x1.500 [1.400, 1.600]", self.timing(self.fake(1.4, 1.6)))
-        self.assertIn("not measurable here", self.timing(self.fake(0.98, 1.03)))
-        self.assertIn("not measurable here", self.timing(self.fake(1.4, 1.6, p=0.2)))
+    def test_a_timing_is_a_figure_beside_never_the_ruling(self):
+        resolved = self.rows(self.fake("difference"))["rfc_setter_check"]
+        unresolved = self.rows(self.fake("within the run's resolution"))["rfc_setter_check"]
+        self.assertEqual(resolved.ruling, unresolved.ruling)
+        self.assertIn("paired/accessor/set_mtime~rfc_set_mtime/v6/scalar: x1.5000 [1.4000, 1.6000]", resolved.beside[-1])
+        self.assertIn("(resolution +-2.0%)", resolved.beside[-1])
+        self.assertIn("not measurable here (x1.5000", unresolved.beside[-1])
 
 
 class CommandLine(unittest.TestCase):

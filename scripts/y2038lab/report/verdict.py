@@ -76,16 +76,16 @@ def render(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real
     return section(gather(runs, sizes_dir, cost_csv, churn_dir, measure))
 
 
-def _short(quote, limit=90):
+def _short(quote, limit=130):
     return quote if len(quote) <= limit else quote[:quote.rfind(" ", 0, limit)] + " ..."
 
 
 def summary_of(ev, source="REPORT.md"):
     data = claims.load()
-    lines = [f"**Verdict** ([VERDICT.txt](reports/VERDICT.txt); every figure in {source}). {data['headline']}", ""]
+    lines = [f"**Verdict** (every figure in {source}; reports/VERDICT.txt as plain text). {data['headline']}", ""]
     for r in rulings(ev, data):
-        quote = f" \"{_short(r.claim['quote'])}\"" if r.claim["quote"] else ""
-        lines.append(f"- {r.claim['who']} ({r.claim['source']}){quote}: **{r.ruling}**")
+        quote = f"\"{_short(r.claim['quote'])}\"" if r.claim["quote"] else f"({r.claim['paraphrase']})"
+        lines.append(f"- {r.claim['who']}, {r.claim['source']}: {quote} **{r.ruling}**")
     return "\n".join(lines) + "\n"
 
 
