@@ -11,7 +11,6 @@ reports/layouts/kernel-check.{md,csv} (other trees' rows kept) and kernel-check/
 """
 import argparse
 import csv
-import datetime
 import io
 import os
 import platform
@@ -23,6 +22,7 @@ import time
 from y2038lab.boards.abi import ABIS
 from y2038lab.churn.tree import version as tree_version
 from y2038lab.core import fsio
+from y2038lab.core import markdown
 from y2038lab.core.tables import row as md_row
 from y2038lab.layouts import pahole
 from y2038lab.layouts.report import ABI_ORDER
@@ -143,7 +143,7 @@ def check_abi(tree, version, abi, probe, config, work):
             "differing_members": "; ".join(diffs), "config": f"{defconfig} + kernel_standins.h block",
             "config_not_met": "; ".join(unmet(config, fsio.read_text(os.path.join(out_dir, ".config")))),
             "kernel_holes": kernel["holes"], "replica_holes": replica["holes"],
-            "compiler": pahole.run([f"{cross}gcc", "--version"]).splitlines()[0],
+            "compiler": fsio.run([f"{cross}gcc", "--version"]).splitlines()[0],
             "make_flags": " ".join(flags), "time": f"{seconds:.0f} s ({'cold' if cold else 'O= reused'})"}, raw
 
 
@@ -214,9 +214,9 @@ def main(argv=None):
     for abi in set(args.abi or has) - set(probes):
         raise fsio.InputError(f"no {body}/{repr_} layout probe for {abi} among the --build folders")
     old = read_rows(os.path.join(args.out, "layouts", "kernel-check.csv"))
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    now = markdown.now()
     date = f"{now} on {platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, load shared), " \
-           f"pahole {pahole.run(['pahole', '--version']).strip()}"
+           f"pahole {fsio.run(['pahole', '--version']).strip()}"
     rows, raws = [], {}
     for abi in args.abi or has:
         r, raws[f"{version}-{abi}.txt"] = check_abi(args.tree, version, abi, probes[abi], config, args.work)

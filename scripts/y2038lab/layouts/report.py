@@ -17,7 +17,6 @@ warnings from newer kernels go to stderr and are dropped; on i386 `--suppress_pa
 """
 import argparse
 import csv
-import datetime
 import io
 import os
 import platform
@@ -26,6 +25,7 @@ import shutil
 import sys
 
 from y2038lab.core import fsio
+from y2038lab.core import markdown
 from y2038lab.core import reprs
 from y2038lab.layouts import pahole
 from y2038lab.layouts import slab
@@ -136,7 +136,7 @@ def btf_compare(by_key, raw_replica, command, host, now, version):
         md.append(f"No x86_64 v6/scalar replica built on this {platform.machine()} host: comparison skipped.")
     else:
         try:
-            live_text = pahole.run(["pahole", "-C", "inode", BTF])
+            live_text = fsio.run(["pahole", "-C", "inode", BTF])
             live = parse_struct(live_text, "inode", BTF)
         except fsio.InputError:
             live_text = live = None
@@ -164,9 +164,8 @@ def btf_compare(by_key, raw_replica, command, host, now, version):
 
 
 def generate(args):
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    host = f"{platform.node()} ({platform.machine()}, kernel {platform.release()})"
-    version = pahole.run(["pahole", "--version"]).strip()
+    now, host = markdown.now(), markdown.host()
+    version = fsio.run(["pahole", "--version"]).strip()
     command = "scripts/lab pahole"
     slabinfo = slab.read_slabinfo(args.slabinfo)  # checked before any pahole run
     abis = pahole.discover(args.build)
@@ -189,7 +188,9 @@ def generate(args):
                 "| ABI | compiler | flags | objects |", "|---|---|---|---|"]
     for abi, build_dir, probes in abis:
         facts = reprs.from_build(build_dir)
-        manifest.append(f"| {abi} | {pahole.compiler_of(build_dir)} | `{pahole.flags_of(build_dir)}` | "
+        cache = fsio.cmake_cache(build_dir)
+        manifest.append(f"| {abi} | {fsio.first_line([fsio.cmake_compiler(build_dir), '--version'])} | "
+                        f"`{fsio.cmake_flags(cache)} ({cache.get('CMAKE_BUILD_TYPE', '')})` | "
                         f"{os.path.relpath(build_dir)}/layouts/CMakeFiles/layout_probe_*.dir/layout_probe.c.o |")
         for body, repr_, obj in probes:
             raw = pahole.pahole(abi, obj, "-C", ",".join(pahole.STRUCTS))
