@@ -53,6 +53,8 @@ class Claims(unittest.TestCase):
         data = claims.load()
         named = [t for row in data["claim"] for t in row.get("tests", ())] + [d["test"] for d in data["defect"]]
         for ref in named:
+            if ref.startswith("none in the suite"):
+                continue
             for part in ref.split("; "):
                 path, _, case = part.partition(": ")
                 if path.startswith("CTest "):
