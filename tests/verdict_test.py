@@ -45,7 +45,8 @@ class Claims(unittest.TestCase):
         data = claims.load()
         for row in data["claim"]:
             self.assertTrue(row["quote"] or row.get("paraphrase"), row["key"])
-            self.assertRegex(row["source"], r"^(RFC \d\d|LWN 2016-01-21|commit [0-9a-f]{12}, v[\d.]+|linux-fsdevel, \d{4})$")
+            self.assertRegex(row["source"],
+                             r"^(RFC \d\d|LWN 2016-01-21|commit [0-9a-f]{12}, v[\d.]+|linux-fsdevel, \d{4})$")
             self.assertNotIn("cost nothing", row["quote"], "a claim the seeds do not make")
         self.assertIn("adopted in v6.11", data["headline"])
 
@@ -84,7 +85,7 @@ class FullInputs(unittest.TestCase):
     def test_growth_per_layout_on_32_bit_only(self):
         r = self.rows["bergmann_growth"]
         self.assertEqual(r.ruling, "depends on the layout: the two-word layouts grow the 32-bit inode "
-                                   "(+8 to +24 B); ktime does not (+0 B)")
+                                   "(+8 to +24 B); ktime (+0 B) does not grow it")
         self.assertNotIn("x86_64", " ".join(r.figures + r.beside + [r.ruling]))
         self.assertIn("i386 v6 (392 B with the 32-bit timespec): timespec64 +8 B, packed12 +8 B, scalar +16 B",
                       "\n".join(r.beside))
@@ -158,7 +159,8 @@ class Facts(unittest.TestCase):
         ev = claims.Evidence(sizes=sizes)
         growth = by_key(ev)["bergmann_growth"]
         self.assertEqual(growth.figures, ["i386 v4_4 (344 B with the 32-bit timespec): scalar +12 B, wide +16 B"])
-        self.assertIn("scalar (origin of scalar) vs timespec64 (origin of timespec64)", by_key(ev)["rfc_ram"].figures[0])
+        self.assertIn("scalar (origin of scalar) vs timespec64 (origin of timespec64)",
+                      by_key(ev)["rfc_ram"].figures[0])
 
 
 class Contradiction(unittest.TestCase):
@@ -213,7 +215,8 @@ class Paired(unittest.TestCase):
         resolved = self.rows(self.fake("difference"))["rfc_setter_check"]
         unresolved = self.rows(self.fake("within the run's resolution"))["rfc_setter_check"]
         self.assertEqual(resolved.ruling, unresolved.ruling)
-        self.assertIn("paired/accessor/set_mtime~rfc_set_mtime/v6/scalar: x1.5000 [1.4000, 1.6000]", resolved.beside[-1])
+        self.assertIn("paired/accessor/set_mtime~rfc_set_mtime/v6/scalar: x1.5000 [1.4000, 1.6000]",
+                      resolved.beside[-1])
         self.assertIn("(resolution +-2.0%)", resolved.beside[-1])
         self.assertIn("not measurable here (x1.5000", unresolved.beside[-1])
 
