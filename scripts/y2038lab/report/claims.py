@@ -8,7 +8,7 @@ the values those words name, the deciding figures (at most three, the first
 body's), figures beside them (today's body) and the report lines it restates
 (`sources`, checked by `verdict --check`).  Evidence that is absent gives
 "not measurable here", never a guess.  Rules about code at run time
-(timings, torn reads, multigrain) are in claims_code.py.
+(timings, torn reads, the queried-ctime path) are in claims_code.py.
 """
 import os
 import tomllib
