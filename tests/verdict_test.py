@@ -26,6 +26,7 @@ import unittest
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(here, "..", "scripts"), here]
 
+from y2038lab.core import reprs  # noqa: E402
 from y2038lab.report import claims, claims_code, verdict  # noqa: E402
 
 ROOT = os.path.join(here, "..")
@@ -151,11 +152,11 @@ class Facts(unittest.TestCase):
     def test_safe_by_range_and_named_by_origin(self):
         sizes = {}
         for abi in ("i386", "x86_64"):
-            for repr_name, size, top in (("timespec", 344, "2147483647.999999999"), ("timespec64", 356, "9.0"),
-                                         ("scalar", 356, "9223372036854775807.999999999"),
-                                         ("wide", 360, "4294967295.999999999")):
+            for repr_name, size, top in (("timespec", 344, 2**31 - 1), ("timespec64", 356, 9),
+                                         ("scalar", 356, 2**63 - 1), ("wide", 360, 2**32 - 1)):
+                facts = reprs.Repr(repr_name, f"origin of {repr_name}", (0, 0), (top, 999999999), False, False)
                 sizes[(abi, "v4_4", repr_name)] = {"size": size, "holes": 0, "padding": 0, "reorg_saves": 0,
-                                                   "origin": f"origin of {repr_name}", "range_max": top}
+                                                   "facts": facts}
         ev = claims.Evidence(sizes=sizes)
         growth = by_key(ev)["bergmann_growth"]
         self.assertEqual(growth.figures, ["i386 v4_4 (344 B with the 32-bit timespec): scalar +12 B, wide +16 B"])

@@ -97,17 +97,15 @@ def _size_source(ev, abi, body, repr_name):
 
 def named(ev, repr_name):
     """REPR_NAME with its origin, as its header states it (sizes-<abi>.csv), where known."""
-    origin = next((row["origin"] for (_, _, r), row in (ev.sizes or {}).items() if r == repr_name
-                   and row.get("origin")), None)
+    origin = next((row["facts"].origin for (_, _, r), row in (ev.sizes or {}).items() if r == repr_name
+                   and row.get("facts")), None)
     return f"{repr_name} ({origin})" if origin else repr_name
 
 
-def _safe(ev, claim, abi, body):
-    """The y2038-safe layouts of ABI/BODY by their stated range (past 2038-01-19), else the claim's list."""
-    rows = {r: row for (a, b, r), row in (ev.sizes or {}).items() if (a, b) == (abi, body)}
-    if rows and all(row.get("range_max") for row in rows.values()):
-        return [r for r, row in rows.items() if int(row["range_max"].split(".")[0]) >= 2**31]
-    return claim["safe"]
+def _safe(ev, abi, body):
+    """The y2038-safe layouts of ABI/BODY: their stated range reaches past 2038-01-19 (core.reprs)."""
+    return [r for (a, b, r), row in (ev.sizes or {}).items() if (a, b) == (abi, body) and row.get("facts")
+            and row["facts"].safe]
 
 
 def _bytes_covers(ev):
@@ -210,7 +208,7 @@ def rule_growth(ev, claim):
         for abi in ILP32_ABIS:
             old = _size(ev, abi, b, claim["layout"])
             if old:
-                out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in _safe(ev, claim, abi, b)
+                out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in _safe(ev, abi, b)
                                        if _size(ev, abi, b, r)]))
         return out
 

@@ -17,6 +17,7 @@ import glob
 import os
 import re
 
+from y2038lab.core import reprs
 from y2038lab.core.fsio import InputError
 
 SIZES_COLUMNS = ("abi", "body", "repr", "size", "holes", "padding", "reorg_saves")
@@ -68,7 +69,8 @@ def _present(path):
 
 
 def read_sizes(folder):
-    """{(abi, body, repr): {size, holes, padding, reorg_saves}} from every sizes-*.csv; None if none."""
+    """{(abi, body, repr): {size, holes, padding, reorg_saves, facts}} from every sizes-*.csv; None if
+    none.  facts: the representation's reprs.Repr on that ABI (None in a table without them)."""
     if folder is None:
         return None
     paths = sorted(glob.glob(os.path.join(folder, "sizes-*.csv")))
@@ -76,12 +78,13 @@ def read_sizes(folder):
         return None
     out = {}
     for path in paths:
-        for line, row in enumerate(_read(path, SIZES_COLUMNS), start=2):
+        rows = _read(path, SIZES_COLUMNS)
+        facts = reprs.from_rows(rows, path)
+        for line, row in enumerate(rows, start=2):
             key = (row["abi"], row["body"], row["repr"])
             out[key] = {c: _number(path, line, row, c, int) for c in ("size", "holes", "padding", "reorg_saves")
                         + (("ts_bytes",) if "ts_bytes" in row else ())}
-            # the representation's facts (core.reprs.COLUMNS), where `scripts/lab pahole` wrote them
-            out[key].update({c: row[c] for c in ("origin", "range_max", "one_word") if row.get(c)})
+            out[key]["facts"] = facts.get(row["repr"])
     return out
 
 
