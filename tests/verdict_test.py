@@ -164,6 +164,23 @@ class Facts(unittest.TestCase):
                       by_key(ev)["rfc_ram"].figures[0])
 
 
+class KernelCheck(unittest.TestCase):
+    def test_coverage_of_the_size_rulings(self):
+        tmp = tempfile.mkdtemp()
+        try:
+            with open(os.path.join(tmp, "kernel-check.csv"), "w", encoding="utf-8") as f:
+                f.write("tree,version,abi,body,repr,identical\nt,4.4.155,x86_64,v4_4,timespec,yes\n"
+                        "t,4.4.155,i386,v4_4,timespec,yes\nt,6.18.2,x86_64,v6,scalar,no\n")
+            for name in os.listdir(LAYOUTS):
+                shutil.copy(os.path.join(LAYOUTS, name), tmp)
+            covers = by_key(verdict.gather([], tmp))["rfc_ram"].covers
+        finally:
+            shutil.rmtree(tmp)
+        self.assertIn("sizes checked against a kernel: replica = Linux 4.4.155 (v4_4/timespec) on x86_64, i386; "
+                      "replica differs from Linux 6.18.2 (v6/scalar) on x86_64", covers)
+        self.assertIn("sizes checked against a kernel: unchecked", by_key(verdict.gather([], LAYOUTS))["rfc_ram"].covers)
+
+
 class Contradiction(unittest.TestCase):
     def test_a_ruling_against_its_report_is_quoted(self):
         tmp = tempfile.mkdtemp()
