@@ -161,7 +161,9 @@ def read_churn(folder):
     """{tree: {"rows": [per-fs dicts], "total": dict}} from <folder>/*.csv; None if none."""
     if folder is None:
         return None
-    paths = sorted(glob.glob(os.path.join(folder, "*.csv")))
+    # history-<old>-<new>.csv (`lab churn OLD NEW`) compares two releases: not a tree's sites
+    paths = sorted(p for p in glob.glob(os.path.join(folder, "*.csv"))
+                   if not os.path.basename(p).startswith("history-"))
     if not paths:
         return None
     out = {}
