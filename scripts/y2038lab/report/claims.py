@@ -321,8 +321,10 @@ def rule_sites_count(ev, claim):
     figures, sources, verdicts = [], [], []
     for tree, table in _trees(ev, claim):
         fs = [r for r in table["rows"] if r.get("kind") == "filesystem"]
-        strict = sum(1 for r in fs if r["local_copies"] + r["address_passed"] > 0)
-        wide = sum(1 for r in fs if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"])
+        # the churn report's own counts where its TOTAL row has them, else the same sums here
+        strict = table["total"].get("bergmann_fs", sum(1 for r in fs if r["local_copies"] + r["address_passed"]))
+        wide = table["total"].get("bergmann_wide_fs", sum(
+            1 for r in fs if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"]))
         touching = sum(1 for r in fs if r["reads"] + r["writes"] > 0)
         verdicts.append((_holds(claim, strict), _holds(claim, wide)))
         figures.append(f"{tree}: {strict} of {touching} file systems on the strict reading, {wide} counting copies "
