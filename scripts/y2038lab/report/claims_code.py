@@ -1,4 +1,4 @@
-"""Rules about code at run time: host timings, multigrain, torn reads.
+"""Rules about code at run time: host timings, the queried-ctime path, torn reads.
 
 Same contract as claims.py (a rule reads the Evidence, returns an Outcome).
 Host timings come from the paired measurement (core.paired: comparisons(run),
@@ -43,7 +43,7 @@ def timing(ev, family, a, b, body="", where="", operation=None):
     return f"host timing {NOT_MEASURABLE}: no paired {family} {a}~{b} in this run"
 
 
-def rule_multigrain(ev, claim):
+def rule_query_path(ev, claim):
     body, (unqueried, queried) = claim["bodies"][0], claim["ops"]
     clauses = [timing(ev, "accessor", claim["against"], claim["layout"], body, body, op) for op in claim["ops"]]
     clauses.append(timing(ev, "accessor", unqueried, queried, body, claim["layout"]))
@@ -93,4 +93,4 @@ def rule_torn(ev, claim):
                                                     "on two CPUs")
 
 
-RULES = {"multigrain": rule_multigrain, "torn": rule_torn}
+RULES = {"query_path": rule_query_path, "torn": rule_torn}
