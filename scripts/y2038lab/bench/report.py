@@ -17,6 +17,7 @@ import argparse
 import os
 import sys
 
+from y2038lab.core import abis
 from y2038lab.core import fsio
 from y2038lab.report import plots
 from y2038lab.bench import checks as runchecks
@@ -119,7 +120,7 @@ def main(argv=None):
     runs = [load_run(path) for path in args.json]
     size_tables = {}
     if args.sizes:
-        for abi in dict.fromkeys([r.abi for r in runs] + tables.SUMMARY_ABIS):
+        for abi in dict.fromkeys([r.abi for r in runs] + list(abis.SUMMARY)):
             size_tables[abi] = sizes.load(args.sizes, abi)
             if size_tables[abi] is None:
                 warn(f"{sizes.path_of(args.sizes, abi)}: no size table; left out")

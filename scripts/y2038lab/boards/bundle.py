@@ -22,7 +22,8 @@ import shutil
 import subprocess
 import tarfile
 
-from y2038lab.boards import abi as boards_abi
+from y2038lab.core import abis
+from y2038lab.boards import elf
 from y2038lab.boards import gbench as boards_gbench
 from y2038lab.core import fsio
 from y2038lab.core import markdown
@@ -122,7 +123,7 @@ def pack(stage, name, out):
 
 def bundle(abi_name, top, out=None, werror=False, jobs=None):
     """Build and pack the bundle of ABI_NAME; returns the tarball's path."""
-    abi = boards_abi.abi_of(abi_name)
+    abi = abis.of(abi_name, abis.CROSS)
     jobs = str(jobs or os.cpu_count() or 1)
     out = out or os.path.join(top, "build", "bundles", f"y2038-bundle-{abi.name}.tar.gz")
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
@@ -167,7 +168,7 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
         for entry in sorted(os.listdir(os.path.join(root, folder))):
             path = os.path.join(root, folder, entry)
             if entry != "list":
-                boards_abi.check_static(path, abi)
+                elf.check_static(path, abi)
                 strip(abi, path)
     shutil.copy2(os.path.join(top, "boards", "run.sh"), os.path.join(root, "run.sh"))
     os.chmod(os.path.join(root, "run.sh"), 0o755)

@@ -20,10 +20,10 @@ import tempfile
 
 from y2038lab.boards import results as boards_results
 from y2038lab.core import fsio
+from y2038lab.core import abis
 from y2038lab.core import markdown
 from y2038lab.layouts import pahole
 from y2038lab.core import sizes
-from y2038lab.layouts import slab
 from y2038lab.layouts import slub_model
 from y2038lab.core.fsio import InputError
 
@@ -129,7 +129,6 @@ def tools_section(res):
 
 def layouts_section(board, top):
     slub = slub_model
-    words = slab.WORD
     abi, cpus, calc = board["abi"], board["present"], calc_for(board["kernel"])
     params = slub.boot_slab_params(board["cmdline"])
     path = os.path.join(top, "reports", "layouts", f"sizes-{abi}.csv")
@@ -146,7 +145,7 @@ def layouts_section(board, top):
             "| layout | sizeof(inode) | objsize | objects / pages per slab | MiB per 10^6 inodes |",
             "|---|---:|---:|---|---:|"]
     for r in sizes:
-        objsize = slub.cache_object_size(int(r["size"]), word=words.get(abi, 8))
+        objsize = slub.cache_object_size(int(r["size"]), word=abis.word(abi))
         order = slub.calculate_order(objsize, cpus, calc, params.get("min_objects"))
         objs, pages = slub.order_objects(order, objsize), 1 << order
         mem = -(-10**6 // objs) * pages * slub.PAGE_SIZE
@@ -188,7 +187,7 @@ def btf_section(board, top, outdir):
     if not live:
         return out + ["pahole could not read struct inode from the board's BTF: comparison skipped.", ""], None
     fsio.write_text(os.path.join(outdir, "btf-inode.txt"), res.stdout)
-    word = slab.WORD.get(board["abi"], 8)
+    word = abis.word(board["abi"])
     out += [f"`pahole -F btf -C inode` on the board's /sys/kernel/btf/vmlinux (kernel {board['kernel']}; "
             "raw output in btf-inode.txt): sizeof(struct inode) "
             f"**{live['size']}**, {live['cachelines']} cache lines, holes {live['holes']}.", ""]

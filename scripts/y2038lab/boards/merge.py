@@ -17,9 +17,9 @@ import re
 import statistics
 
 from y2038lab.core import fsio
+from y2038lab.core import abis
 from y2038lab.core import markdown
 from y2038lab.core import results
-from y2038lab.layouts import slab
 from y2038lab.layouts import slub_model
 from y2038lab.core import stats
 from y2038lab.core.reprs import REFERENCE, TWIN
@@ -32,7 +32,7 @@ def compare_to_reference(ref, samples, twin, abi):
     LAVA set has one median each).  The one place the merge's statistics
     live: y2038lab.stats (U test, ratio interval, twin-control band)."""
     comp = stats.compare(ref, samples)
-    lp64 = abi in stats.LP64_ABIS
+    lp64 = abi in abis.LP64
     band = stats.null_band(stats.compare(ref, twin)) if lp64 and twin else None
     return comp.ratio, stats.judge(comp, band, controlled=lp64).status
 
@@ -117,7 +117,6 @@ def sizes_section(sets, top):
 
 def slab_section(sets, sizes, top):
     slub = slub_model
-    words = slab.WORD
     reprs = list(dict.fromkeys(r for (_, b, r) in sizes if b == "v6"))
     out = ["## Objects per slab: inode_cache, body v6", "",
            "python3 -m y2038lab slub-model with each set's own CPU count (a board's present CPUs, the host's "
@@ -131,7 +130,7 @@ def slab_section(sets, sizes, top):
             if size is None or s.cpus < 1:
                 cells.append("-")
                 continue
-            objsize = slub.cache_object_size(size, word=words.get(s.abi, 8))
+            objsize = slub.cache_object_size(size, word=abis.word(s.abi))
             objs, pages = slub.slab_geometry(objsize, s.cpus, calc_for(s.kernel))
             cells.append(f"{objs} / {pages} ({objsize})")
         out.append(f"| {r} | " + " | ".join(cells) + " |")

@@ -9,10 +9,10 @@ import os
 import statistics
 
 from y2038lab.bench import checks as runchecks
+from y2038lab.core import abis
 from y2038lab.core.reprs import REFERENCE
 from y2038lab.core.results import UNIT_NS, param_key
 
-SUMMARY_ABIS = ["x86_64", "i386", "armhf"]
 
 
 def fmt(value):
@@ -210,16 +210,16 @@ def summary(size_tables, sizes_label, runs):
     size_tables: {abi: rows of sizes-<abi>.csv}; runs: [Run]."""
     lines = ["## Summary", "", "<!-- summary -->"]
     sizes, reprs = {}, []
-    for abi in SUMMARY_ABIS:
+    for abi in abis.SUMMARY:
         for r in size_tables.get(abi) or []:
             sizes[(abi, r["body"], r["repr"])] = str(r["size"])
             reprs += [r["repr"]] if r["repr"] not in reprs else []
     if sizes:
         bodies = []
-        for abi in SUMMARY_ABIS:
+        for abi in abis.SUMMARY:
             for r in size_tables.get(abi) or []:
                 bodies += [r["body"]] if r["body"] not in bodies else []
-        cols = [(abi, body) for abi in SUMMARY_ABIS for body in bodies
+        cols = [(abi, body) for abi in abis.SUMMARY for body in bodies
                 if any((abi, body, r) in sizes for r in reprs)]
         lines += [f"sizeof(struct inode) in bytes, from pahole (`scripts/lab pahole`, "
                   f"{sizes_label}/sizes-*.csv):", "",

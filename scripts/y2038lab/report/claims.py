@@ -14,10 +14,10 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 
+from y2038lab.core import abis
 from y2038lab.core import fsio
 
 NOT_MEASURABLE = "not measurable here"
-ILP32_ABIS = ("i386", "armhf")
 # The cost variants whose counts the rulings quote: one per ABI (armhf: Debian's Thumb-2).
 COST_VARIANTS = ("x86_64", "i686", "armv7-a-thumb2", "aarch64", "riscv64")
 TOML = os.path.join(os.path.dirname(os.path.abspath(__file__)), "claims.toml")
@@ -205,7 +205,7 @@ def rule_growth(ev, claim):
 
     def grow(b):
         out = []
-        for abi in ILP32_ABIS:
+        for abi in abis.ILP32:
             old = _size(ev, abi, b, claim["layout"])
             if old:
                 out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in _safe(ev, abi, b)
@@ -228,7 +228,7 @@ def rule_growth(ev, claim):
                    {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B", "flat": flat_text},
                    text(body, rows), [t for b in others for t in text(b, grow(b))],
                    [_size_source(ev, abi, body, r) for abi, _, ds in rows for r, _ in ds],
-                   f"bytes: pahole on {', '.join(ILP32_ABIS)} only (no 64-bit figure in this row); "
+                   f"bytes: pahole on {', '.join(abis.ILP32)} only (no 64-bit figure in this row); "
                    f"sizes checked against a kernel: {ev.checked or 'unchecked'}")
 
 
