@@ -67,6 +67,13 @@ class Pair:
     control: float = None     # the reach of the negative controls this pair is judged against
     status: str = ""
 
+    def interval(self):
+        return f"x{self.ratio:.4f} [{self.lo:.4f}, {self.hi:.4f}]" if self.lo is not None else f"x{self.ratio:.4f}"
+
+    def text(self):
+        p = "p n/a" if self.p is None else "p < 0.001" if self.p < 0.001 else f"p = {self.p:.3f}"
+        return f"{self.interval()}, {p}, n = {self.n}: {self.status}"
+
 
 @dataclass
 class Controls:
@@ -77,14 +84,12 @@ class Controls:
     @property
     def widest(self):
         """The negative control that reaches furthest from 1, or None."""
-        ok = [c for c in self.negatives if c.lo is not None]
-        return max(ok, key=reach) if ok else None
+        return max((c for c in self.negatives if c.lo is not None), key=reach, default=None)
 
     @property
     def no_difference(self):
         """Every negative control's interval within +-NEGATIVE_LIMIT."""
-        ok = [c for c in self.negatives if c.lo is not None]
-        return bool(ok) and all(reach(c) <= NEGATIVE_LIMIT for c in ok)
+        return self.widest is not None and reach(self.widest) <= NEGATIVE_LIMIT
 
     def positive_ok(self, c):
         return (c.lo is not None and c.p < ALPHA and c.lo > 1

@@ -9,7 +9,8 @@ import os
 import statistics
 
 from y2038lab.bench import checks as runchecks
-from y2038lab.core.results import REFERENCE_REPR, UNIT_NS, param_key
+from y2038lab.core.reprs import REFERENCE, TWIN
+from y2038lab.core.results import UNIT_NS, param_key
 
 SUMMARY_ABIS = ["x86_64", "i386", "armhf"]
 
@@ -71,15 +72,15 @@ def layout_tables(run, family):
         per_inode = family == "walk"
         medians = {r.name: r.median_real_ns() for r in op_recs}
         reference = {(r.body, r.args, r.threads): medians[r.name][0]
-                     for r in op_recs if r.repr == REFERENCE_REPR}
+                     for r in op_recs if r.repr == REFERENCE}
         mixed = len({how for _, how in medians.values()}) > 1
         head = (["body", "repr"] + (["params"] if has_params else []) + (["threads"] if has_threads else [])
                 + ["time / iteration"] + (["figure"] if mixed else []) + (["ns / inode"] if per_inode else [])
-                + [f"vs {REFERENCE_REPR}", "CPU / real"] + counters)
+                + [f"vs {REFERENCE}", "CPU / real"] + counters)
         out += [f"#### {family}/{op}", "",
                 f"Time: Google Benchmark real time per iteration "
                 f"({how_text(how for _, how in medians.values())}); ratio = time / time of "
-                f"{REFERENCE_REPR} with the same body and parameters, same run; CPU / real = median CPU "
+                f"{REFERENCE} with the same body and parameters, same run; CPU / real = median CPU "
                 "time / median real time (below 1: the thread waited or was descheduled).",
                 "", row(head), "|" + "---|" * len(head)]
         for rec in op_recs:
@@ -132,11 +133,11 @@ def overview(run, family):
     for body in (b for b in run.bodies if b in cells):
         reprs = [r for r in run.reprs if any(r in v for v in cells[body].values())]
         out += [f"#### {family} overview, body {body}", "",
-                f"{what}; (ratio against {REFERENCE_REPR}, same row, same run).", "",
+                f"{what}; (ratio against {REFERENCE}, same row, same run).", "",
                 row(["operation"] + reprs), "|---|" + "---:|" * len(reprs)]
         for key in sorted(cells[body], key=lambda k: (k[0], param_key(k[1:]))):
             values = cells[body][key]
-            ref = values.get(REFERENCE_REPR)
+            ref = values.get(REFERENCE)
             line = ["/".join(key)]
             for r in reprs:
                 v = values.get(r)
@@ -153,10 +154,6 @@ def overview(run, family):
     return out
 
 
-def _interval(c):
-    return f"x{c.ratio:.4f} [{c.lo:.4f}, {c.hi:.4f}]" if c.lo is not None else f"x{c.ratio:.4f} (too few)"
-
-
 def resolution_table(run, pairs):
     """Per family: the resolution, the negative controls and the positive control(s)."""
     from y2038lab.core import paired  # scipy: only where statistics are asked for
@@ -168,8 +165,8 @@ def resolution_table(run, pairs):
         within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
         w = c.widest
         neg = (f"{within} of {len(c.negatives)} within ±{paired.NEGATIVE_LIMIT:.0%}; widest "
-               f"`{w.operation}` {w.where}: {_interval(w)}" if w else "none")
-        pos = "; ".join(f"{_interval(x)} ({x.ratio / x.true_ratio - 1:+.2%} off, "
+               f"`{w.operation}` {w.where}: {w.interval()}" if w else "none")
+        pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, "
                         f"{'detected' if c.positive_ok(x) else 'NOT within ±0.5 %'}) {x.where}"
                         for x in c.positives) or "none"
         out.append(row([family, f"±{res[family]:.2%}" if family in res else "-", neg, pos]))
@@ -198,7 +195,7 @@ def paired_tables(run):
            "95 % interval (Walsh averages, exact signed-rank cut-off); p: Wilcoxon signed-rank; n: repetitions; "
            "ns/op: medians of the blocks. *difference*: p < 0.05 and the interval beyond the reach of the pair's "
            "own negative control (`control`; else the family's resolution). Negative controls: the same code "
-           "twice (timespec/timespec64 on LP64, fs_time.c linked twice); positive: 17 units of work against 16.",
+           f"twice ({TWIN}/{REFERENCE} on LP64, fs_time.c linked twice); positive: 17 units of work against 16.",
            ""] + resolution_table(run, pairs)
     for family in sorted({c.family for c in pairs}):
         out += [row(["operation", "body", "A", "B", "where", "B/A [95 %]", "p", "n", "A ns/op", "B ns/op",
@@ -206,7 +203,7 @@ def paired_tables(run):
         for c in sorted((c for c in pairs if c.family == family),
                         key=lambda c: (c.kind != "compare", c.operation, c.body, c.where, c.b)):
             status = c.status + (f" ({c.kind} control)" if c.kind != "compare" else "")
-            out.append(row([c.operation, c.body or "-", c.a, c.b, c.where, _interval(c),
+            out.append(row([c.operation, c.body or "-", c.a, c.b, c.where, c.interval(),
                             "-" if c.p is None else "< 0.001" if c.p < 0.001 else f"{c.p:.3f}", c.n,
                             fmt(c.a_ns), fmt(c.b_ns), "-" if c.control is None else f"±{c.control:.2%}",
                             status]))
@@ -293,25 +290,25 @@ def summary(size_tables, sizes_label, runs):
 
 
 def accessor_summary(run):
-    """get/set_mtime of the newest body against timespec64, paired (y2038lab.core.paired): ratio,
+    """get/set_mtime of the newest body against the reference, paired (y2038lab.core.paired): ratio,
     interval, signed-rank p and ruling; never a bare median a reader could take for a finding."""
     from y2038lab.core import paired  # scipy: only where statistics are asked for
     body = run.bodies[-1] if run.bodies else None  # the newest body: today's inode
     cells = {(c.operation, c.b): c for c in paired.comparisons(run) if c.family == "accessor"
-             and c.body == body and c.a == REFERENCE_REPR and c.kind != "positive"}
+             and c.body == body and c.a == REFERENCE and c.kind != "positive"}
     ops = [op for op in ("get_mtime", "set_mtime") if any(k[0] == op for k in cells)]
     if not ops:
         return []
-    lines = [f"accessor get/set_mtime, body {body}, {run.abi}, paired against {REFERENCE_REPR} (B/A, 95 % "
+    lines = [f"accessor get/set_mtime, body {body}, {run.abi}, paired against {REFERENCE} (B/A, 95 % "
              "interval, signed-rank p; a *difference* only beyond the reach of the op's twin control, "
-             f"timespec vs timespec64: the same code twice); `scripts/lab bench`, {os.path.basename(run.path)}:",
+             f"{TWIN} vs {REFERENCE}: the same code twice); `scripts/lab bench`, {os.path.basename(run.path)}:",
              "", row(["repr"] + ops), "|---|" + "---|" * len(ops)]
     for r in run.reprs:
         line = [r]
         for op in ops:
             c = cells.get((op, r))
             ref = next((x.a_ns for k, x in cells.items() if k[0] == op), None)
-            line.append(f"reference ({fmt(ref)} ns/op)" if r == REFERENCE_REPR else "-" if c is None else
-                        f"{_interval(c)}, p = {c.p:.3f}: {c.status}" if c.p is not None else _interval(c))
+            line.append(f"reference ({fmt(ref)} ns/op)" if r == REFERENCE else "-" if c is None else
+                        c.text().replace(f", n = {c.n}", ""))
         lines.append(row(line))
     return lines + [""]

@@ -11,8 +11,9 @@ in report order:
 
   00-resolution.md what this run's timings can resolve: per family, from the
                    paired controls (y2038lab.core.paired); README quotes it
-  01-verdict.md    the verdict: one row per claim, its statistics, and the
-                   short list README.md quotes (y2038lab.verdict)
+  01-verdict.md    the verdict: one row per claim of report/claims.toml and
+                   the short list README.md quotes (y2038lab.verdict); the same
+                   as plain text in reports/VERDICT.txt
   02-plots.md      heatmaps, walks, sizes, threads (y2038lab.plots)
   05-summary.md    the headline table README.md quotes (y2038lab.benchreport)
   10, 20           fstime-selfcheck and fs-expiry output
@@ -120,13 +121,18 @@ def run(args):
     ev = verdict.gather(jsons, layouts, cost_csv if os.path.isfile(cost_csv) else None,
                         churn if os.path.isdir(churn) else None)
     fsio.write_text(os.path.join(r, "01-verdict.md"), verdict_fragment(ev))
+    facts = assemble.host_facts(args.build)
+    fsio.write_text(os.path.join(args.reports, "VERDICT.txt"), verdict.text(ev, {
+        "Machine": f"{facts['Host']}, {facts['CPU']}, {facts['Kernel']}", "Commit": facts["Commit"],
+        "Generated": f"{facts['Date (UTC)']} UTC by scripts/lab report"}))
     made = plots.render_all(ev.runs, r, layouts, prefix="plot-")
     fsio.write_text(os.path.join(r, "02-plots.md"), plots.fragment(made))
     out = os.path.join(args.reports, args.target)
     fsio.write_text(os.path.join(r, "50-cost.md"), quoted(
         os.path.join(args.reports, "cost", "COST.md"), out, "32-bit and embedded cost (counts and models, not timings)",
         "scripts/lab cost", "###", COST_SECTIONS, "scripts/lab cost writes it"))
-    trees = sorted(glob.glob(os.path.join(churn, "*.md")))
+    trees = sorted(p for p in glob.glob(os.path.join(churn, "*.md"))
+                   if not os.path.basename(p).startswith("history-"))  # `lab churn OLD NEW` compares releases
     fsio.write_text(os.path.join(r, "55-churn.md"), quoted(
         trees[0] if trees else os.path.join(churn, "<tree>.md"), out, "Churn: sites each approach changes (site counts)",
         "scripts/lab churn", "##", CHURN_SECTIONS, "scripts/lab churn writes it"))
