@@ -2,7 +2,7 @@
 accessor times y2038-bench measured here (a timing, and labelled so)."""
 import statistics
 
-from y2038lab.cost import mca as cost_mca
+from y2038lab.cost import mca
 from y2038lab.core import results
 from y2038lab.core.fsio import InputError
 from y2038lab.core.reprs import REFERENCE
@@ -37,8 +37,8 @@ def ranking(rows, column, ties=True):
 
 
 def validation_section(models, bench):
-    zen = cost_mca.host_zen()
-    cpu = cost_mca.cpus_for("x86_64")[0]
+    zen = mca.host_zen()
+    cpu = mca.cpus_for("x86_64")[0]
     lines = ["### Host validation: the model against this host's measured accessor times", ""]
     if zen:
         lines.append(f"Host core: {zen[2]} = {zen[0]}; llvm-mca 14's model used: {zen[1]}"
