@@ -30,6 +30,8 @@ import tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 top = os.path.dirname(here)
 sys.path.insert(0, os.path.join(top, "scripts"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from scripttest import expect, finish  # noqa: E402
 from y2038lab.boards import elf  # noqa: E402
 from y2038lab.core import abis  # noqa: E402
 from y2038lab.boards import bundle as boards_bundle  # noqa: E402
@@ -41,16 +43,6 @@ from y2038lab.core.fsio import InputError  # noqa: E402
 
 data = os.path.join(here, "data", "boards")
 sample = os.path.join(data, "results-aarch64-qemu-user-smoke.tar.gz")
-passed = failed = 0
-
-
-def expect(case, want, got):
-    global passed, failed
-    if want == got:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL [{case}]: expected {want!r}, got {got!r}")
 
 
 def expect_error(case, fn, *words):
@@ -419,5 +411,4 @@ with tempfile.TemporaryDirectory() as tmp:
     board_json = import_tests(tmp)
     merge_tests(tmp, board_json)
     lava_tests(tmp)
-print(f"boards_test: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish("boards_test")
