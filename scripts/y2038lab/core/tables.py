@@ -1,4 +1,4 @@
-"""Markdown tables of one y2038-bench run (y2038lab.results.Run), and the README summary.
+"""Markdown tables of one y2038-bench run (y2038lab.core.results.Run), and the README summary.
 
 Every table takes its bodies and representations from the run (Run.bodies,
 Run.reprs) and its size rows from the sizes CSVs: a new representation

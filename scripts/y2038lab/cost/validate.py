@@ -12,7 +12,7 @@ TOLERANCE = 0.15
 
 def read_bench_json(path):
     """{"path", "mhz", "ns": {(op, body, repr): median ns}, "context"} of a y2038-bench JSON
-    (parsed and checked by y2038lab.results, as every other reader does)."""
+    (parsed and checked by y2038lab.core.results, as every other reader does)."""
     run = results.load_run(path)
     mhz = run.context.get("mhz_per_cpu")
     if isinstance(mhz, bool) or not isinstance(mhz, (int, float)) or mhz <= 0:
