@@ -18,7 +18,8 @@ import sys
 
 from y2038lab.core import fsio
 
-SIZES_SECTIONS = ["One timestamp, per ABI (sizeof from pahole)", "x86_64", "i386", "armhf"]
+SIZES_SECTIONS = ["One timestamp, per ABI (sizeof from pahole)",
+                  "Representations (from their headers, read from the probe objects)", "x86_64", "i386", "armhf"]
 SLAB_SECTIONS = ["The published Debian 6.6 laptop rows", "Validation against this host's /proc/slabinfo",
                  "x86_64"]
 

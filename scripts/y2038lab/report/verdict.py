@@ -14,11 +14,11 @@ Command line:
 import argparse
 import difflib
 import os
-import subprocess
 import sys
 import textwrap
 
 from y2038lab.core import fsio
+from y2038lab.core import markdown
 from y2038lab.report import claims, claims_code, evidence
 
 PROG = "verdict"
@@ -112,7 +112,8 @@ def text(ev, facts):
         out.append(_wrap(source_of(r.claim), "    ", f"{n}. "))
         out.append(_wrap(f"Ruling: {r.ruling}.", "    ", "    "))
         out += [_wrap(f, "      ", "    - ") for f in r.figures + r.beside]
-        out += [_wrap(f"Would change if: {r.claim['changes_if']}.", "    ", "    "),
+        out += [_wrap(f"Covers: {r.covers}.", "    ", "    "),
+                _wrap(f"Would change if: {r.claim['changes_if']}.", "    ", "    "),
                 _wrap(f"Mainline: {r.claim['mainline']}", "    ", "    "), ""]
     out.append("Defects in the RFC's own patches")
     for n, d in enumerate(data["defect"], start=1):
@@ -137,8 +138,7 @@ def contradictions(rows):
 
 def facts_here():
     """Machine and commit for a VERDICT.txt written outside `scripts/lab report`."""
-    commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout
-    return {"Machine": os.uname().nodename, "Commit": commit.strip() or "unknown"}
+    return {"Machine": os.uname().nodename, "Commit": markdown.commit()}
 
 
 def main(argv=None):
