@@ -8,7 +8,8 @@
  * JSON context, so that a run can be replayed with Y2038_SEED.  The context
  * also lists the layouts compiled in, "y2038_layouts":
  * "<body>/<repr>,<body>/<repr>,..." in the order of layouts/layouts.def
- * (body-major), for the report scripts.
+ * (body-major), for the report scripts, and context.c adds each
+ * representation's facts ("y2038_repr_<repr>").
  */
 #include <inttypes.h>
 #include <stdio.h>

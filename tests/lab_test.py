@@ -18,6 +18,9 @@ from y2038lab.core import fsio
 
 LAB = os.path.join(TOP, "scripts", "lab")
 GUARD = {"Y2038_SKIP_DEPS": "1", "Y2038_BENCH_CPUS": "refused-if-reached"}
+KTREE = tempfile.TemporaryDirectory()  # a stand-in kernel tree: Makefile and fs/
+write(os.path.join(KTREE.name, "fs", "inode.c"), "")
+write(os.path.join(KTREE.name, "Makefile"), "VERSION = 4\nPATCHLEVEL = 4\n")
 
 for case, args, words in [
         ("bench --full extra", ["bench", "--full", "extra"], "bench: unexpected argument 'extra'"),
@@ -27,6 +30,9 @@ for case, args, words in [
         ("pahole x", ["pahole", "x"], "pahole: unexpected argument 'x'"),
         ("perf x", ["perf", "x"], "perf: unexpected argument 'x'"),
         ("build two presets", ["build", "default", "release"], "build: unexpected argument 'release'"),
+        ("kernel-check no tree", ["kernel-check"], "kernel-check: '' is not a Linux source tree"),
+        ("kernel-check not a tree", ["kernel-check", "/nonexistent"], "'/nonexistent' is not a Linux source tree"),
+        ("kernel-check bad ABI", ["kernel-check", KTREE.name, "mips"], "kernel-check: unknown ABI 'mips'"),
         ("deps unknown group", ["deps", "nosuch"], "deps: unknown group 'nosuch'"),
         ("help x", ["--help", "x"], "unexpected argument 'x'"),
         ("unknown subcommand", ["benchh"], "unknown subcommand 'benchh'"),

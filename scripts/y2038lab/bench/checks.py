@@ -12,7 +12,7 @@
 import statistics
 
 from y2038lab.bench.run import LOAD_PROBE
-from y2038lab.core.results import REFERENCE_REPR
+from y2038lab.core.reprs import REFERENCE
 
 SPEED_CHANGE_LIMIT = 0.15
 TWIN_COLUMNS = ("size", "ts_span", "holes", "padding", "ts_lines", "hot_lines")
@@ -71,8 +71,8 @@ def twins(size_rows, abi):
     out = {}
     rows = {(r["body"], r["repr"]): r for r in size_rows or []}
     for (body, repr_), row in rows.items():
-        ref = rows.get((body, REFERENCE_REPR))
-        if repr_ == REFERENCE_REPR or not ref:
+        ref = rows.get((body, REFERENCE))
+        if repr_ == REFERENCE or not ref:
             continue
         if all(k in row and k in ref and row[k] == ref[k] for k in TWIN_COLUMNS):
             out.setdefault(body, []).append(
@@ -84,12 +84,12 @@ def twin_control(cells, body, body_twins):
     """Sentences on the twin columns of one overview table (cells: {row: {repr: value}})."""
     out = []
     for repr_, description in body_twins:
-        ratios = sorted(v[repr_] / v[REFERENCE_REPR] for v in cells.values()
-                        if v.get(repr_) and v.get(REFERENCE_REPR))
+        ratios = sorted(v[repr_] / v[REFERENCE] for v in cells.values()
+                        if v.get(repr_) and v.get(REFERENCE))
         if not ratios:
             continue
         dev = statistics.median(abs(r - 1) for r in ratios)
-        out += [f"Control: in body {body} `{repr_}` has exactly `{REFERENCE_REPR}`'s layout on this ABI "
+        out += [f"Control: in body {body} `{repr_}` has exactly `{REFERENCE}`'s layout on this ABI "
                 f"({description}), so its ratio measures everything that is not layout (run-to-run noise, "
                 f"and code placement: each layout's code is compiled separately). In this table it runs "
                 f"from {ratios[0]:.2f} to {ratios[-1]:.2f} (median |ratio - 1| = {dev:.2f}): a ratio of "

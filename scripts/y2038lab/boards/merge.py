@@ -23,10 +23,9 @@ from y2038lab.core import results
 from y2038lab.layouts import slab
 from y2038lab.layouts import slub_model
 from y2038lab.core import stats
+from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.boards.importer import calc_for
 
-REFERENCE = "timespec64"
-TWIN = "timespec"
 
 
 def compare_to_reference(ref, samples, twin, abi):

@@ -9,7 +9,8 @@ import os
 import statistics
 
 from y2038lab.bench import checks as runchecks
-from y2038lab.core.results import REFERENCE_REPR, UNIT_NS, param_key
+from y2038lab.core.reprs import REFERENCE
+from y2038lab.core.results import UNIT_NS, param_key
 
 SUMMARY_ABIS = ["x86_64", "i386", "armhf"]
 
@@ -71,15 +72,15 @@ def layout_tables(run, family):
         per_inode = family == "walk"
         medians = {r.name: r.median_real_ns() for r in op_recs}
         reference = {(r.body, r.args, r.threads): medians[r.name][0]
-                     for r in op_recs if r.repr == REFERENCE_REPR}
+                     for r in op_recs if r.repr == REFERENCE}
         mixed = len({how for _, how in medians.values()}) > 1
         head = (["body", "repr"] + (["params"] if has_params else []) + (["threads"] if has_threads else [])
                 + ["time / iteration"] + (["figure"] if mixed else []) + (["ns / inode"] if per_inode else [])
-                + [f"vs {REFERENCE_REPR}", "CPU / real"] + counters)
+                + [f"vs {REFERENCE}", "CPU / real"] + counters)
         out += [f"#### {family}/{op}", "",
                 f"Time: Google Benchmark real time per iteration "
                 f"({how_text(how for _, how in medians.values())}); ratio = time / time of "
-                f"{REFERENCE_REPR} with the same body and parameters, same run; CPU / real = median CPU "
+                f"{REFERENCE} with the same body and parameters, same run; CPU / real = median CPU "
                 "time / median real time (below 1: the thread waited or was descheduled).",
                 "", row(head), "|" + "---|" * len(head)]
         for rec in op_recs:
@@ -132,11 +133,11 @@ def overview(run, family, twins=None):
     for body in (b for b in run.bodies if b in cells):
         reprs = [r for r in run.reprs if any(r in v for v in cells[body].values())]
         out += [f"#### {family} overview, body {body}", "",
-                f"{what}; (ratio against {REFERENCE_REPR}, same row, same run).", "",
+                f"{what}; (ratio against {REFERENCE}, same row, same run).", "",
                 row(["operation"] + reprs), "|---|" + "---:|" * len(reprs)]
         for key in sorted(cells[body], key=lambda k: (k[0], param_key(k[1:]))):
             values = cells[body][key]
-            ref = values.get(REFERENCE_REPR)
+            ref = values.get(REFERENCE)
             line = ["/".join(key)]
             for r in reprs:
                 v = values.get(r)
@@ -242,7 +243,7 @@ def accessor_summary(run):
     ops = [op for op in ("get_mtime", "set_mtime") if op in found]
     if not ops:
         return []
-    lines = [f"accessor get/set_mtime, body {body}, {run.abi}: median real time against {REFERENCE_REPR} "
+    lines = [f"accessor get/set_mtime, body {body}, {run.abi}: median real time against {REFERENCE} "
              f"(ratio, 95 % interval, two-sided U test) and the ruling: a *layout effect* only beyond the "
              f"twin control's spread (timespec vs timespec64, the same layout on LP64); `scripts/lab bench`, "
              f"{os.path.basename(run.path)}:", "",
@@ -251,7 +252,7 @@ def accessor_summary(run):
         cells = []
         for op in ops:
             f = found[op].get(r)
-            if r == REFERENCE_REPR:
+            if r == REFERENCE:
                 ref = next(iter(found[op].values()), None)
                 cells.append(f"reference ({fmt(ref.comparison.median_base)} ns)" if ref else "reference")
             elif f is None:

@@ -10,8 +10,8 @@ import subprocess
 from y2038lab.cost import mca as cost_mca
 from y2038lab.cost.validate import validation_section
 from y2038lab.core.fsio import OutputSet
+from y2038lab.core.reprs import REFERENCE
 
-REFERENCE_REPR = "timespec64"
 MTIME_OPS = ("get_mtime", "set_mtime", "compare_mtime", "swap_mtime", "rfc_get_mtime",
              "rfc_set_mtime", "rfc_swap_mtime", "get_mtime_sec", "boundary_to_fs_mtime",
              "boundary_from_fs_mtime")
@@ -89,14 +89,14 @@ def accessor_section(results, counts):
              "Each operation is one out-of-line function reading its input from memory and writing its "
              "result to memory (cost/cost_layout.c), counted from its first instruction to its return, "
              "calls included (the RFC's `VFS_INODE_SET_XTIME()` calls `vfs_inode_xtime_check()`). "
-             f"Cell: instructions, ratio to {REFERENCE_REPR}, code bytes of the function (`nm -S`).", ""]
+             f"Cell: instructions, ratio to {REFERENCE}, code bytes of the function (`nm -S`).", ""]
     for r in results:
         reprs = sorted({k[2] for k in counts if k[0] == r.variant.name and k[1] == "v6"},
                        key=[x[1] for x in r.variant.layouts].index)
         lines += [f"#### {r.variant.name} ({r.variant.abi})", "",
                   "| operation | " + " | ".join(reprs) + " |", "|---|" + "---:|" * len(reprs)]
         for op in MTIME_OPS:
-            ref = counts.get((r.variant.name, "v6", REFERENCE_REPR, op))
+            ref = counts.get((r.variant.name, "v6", REFERENCE, op))
             cells = []
             for rp in reprs:
                 c = counts.get((r.variant.name, "v6", rp, op))
@@ -271,7 +271,7 @@ def mca_section(results, models):
              "round 16 inodes, a compiler barrier after each); `stat` is bench/walk.c's stat loop "
              "(generic_fillattr: i_size under the seqcount on 32-bit ABIs, three timestamps, "
              "multigrain's I_CTIME_QUERIED), likewise. Cell: Block RThroughput / simulated cycles per "
-             f"iteration (1000 iterations), ratio of the latter to {REFERENCE_REPR}; † a workaround "
+             f"iteration (1000 iterations), ratio of the latter to {REFERENCE}; † a workaround "
              "(listed below); ‡ the loop body has inner branches, which llvm-mca runs as straight-line "
              "code, both sides counted.", ""]
     notes, branched = {}, set()
@@ -292,7 +292,7 @@ def mca_section(results, models):
                 cells = []
                 for cpu in cpus:
                     m = models.get((name, "v6", rp, f"loop/{loop}", cpu))
-                    ref = models.get((name, "v6", REFERENCE_REPR, f"loop/{loop}", cpu))
+                    ref = models.get((name, "v6", REFERENCE, f"loop/{loop}", cpu))
                     if m is None or not m["mca_block_rthroughput"]:
                         cells.append("—" if m is None else f"— ({m['workaround'][:40]})")
                         continue

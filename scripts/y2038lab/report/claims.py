@@ -8,7 +8,7 @@ the values those words name, the deciding figures (at most three, the first
 body's), figures beside them (today's body) and the report lines it restates
 (`sources`, checked by `verdict --check`).  Evidence that is absent gives
 "not measurable here", never a guess.  Rules about code at run time
-(timings, torn reads, multigrain) are in claims_code.py.
+(timings, torn reads, the queried-ctime path) are in claims_code.py.
 """
 import os
 import tomllib
@@ -77,7 +77,8 @@ def load(path=TOML):
 def run_label(run):
     c = run.context
     mhz = f", {c['mhz_per_cpu']} MHz" if c.get("mhz_per_cpu") else ""
-    return f"{run.abi} on {c.get('host_name', '?')} ({c.get('num_cpus', '?')} CPUs{mhz}), {str(c.get('date', '?'))[:10]}"
+    date = str(c.get("date", "?"))[:10]
+    return f"{run.abi} on {c.get('host_name', '?')} ({c.get('num_cpus', '?')} CPUs{mhz}), {date}"
 
 
 def _abis(ev):
@@ -96,17 +97,15 @@ def _size_source(ev, abi, body, repr_name):
 
 def named(ev, repr_name):
     """REPR_NAME with its origin, as its header states it (sizes-<abi>.csv), where known."""
-    origin = next((row["origin"] for (_, _, r), row in (ev.sizes or {}).items() if r == repr_name
-                   and row.get("origin")), None)
+    origin = next((row["facts"].origin for (_, _, r), row in (ev.sizes or {}).items() if r == repr_name
+                   and row.get("facts")), None)
     return f"{repr_name} ({origin})" if origin else repr_name
 
 
-def _safe(ev, claim, abi, body):
-    """The y2038-safe layouts of ABI/BODY by their stated range (past 2038-01-19), else the claim's list."""
-    rows = {r: row for (a, b, r), row in (ev.sizes or {}).items() if (a, b) == (abi, body)}
-    if rows and all(row.get("range_max") for row in rows.values()):
-        return [r for r, row in rows.items() if int(row["range_max"].split(".")[0]) >= 2**31]
-    return claim["safe"]
+def _safe(ev, abi, body):
+    """The y2038-safe layouts of ABI/BODY: their stated range reaches past 2038-01-19 (core.reprs)."""
+    return [r for (a, b, r), row in (ev.sizes or {}).items() if (a, b) == (abi, body) and row.get("facts")
+            and row["facts"].safe]
 
 
 def _bytes_covers(ev):
@@ -135,7 +134,8 @@ def rule_smaller(ev, claim):
     smaller = [p for p in pairs if p[1] < p[2]]
     other = [p for p in pairs if p[1] >= p[2]]
     key = "all" if not other else "none" if not smaller else "some"
-    head = f"sizeof(struct inode), body {body}, {named(ev, claim['layout'])} vs {named(ev, claim['against'])} (pahole): "
+    head = (f"sizeof(struct inode), body {body}, {named(ev, claim['layout'])} vs {named(ev, claim['against'])} "
+            "(pahole): ")
     figures = [head + "; ".join(_vs(*p) for p in smaller)] if smaller else []
     figures += [head + "; ".join(_vs(*p) for p in other)] if other else []
     beside = [f"body {b}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, b)) for b in others]
@@ -154,7 +154,7 @@ def rule_same_size(ev, claim):
     spread = sorted(set(mine.values()))
     key = "same" if len(spread) == 1 else "differ"
     return Outcome(key, {"bytes": f"{spread[0]} B", "against": claim["against"],
-                         "range": " to ".join(str(b) for b in sorted({min(theirs.values()), max(theirs.values())})) + " B"},
+                         "range": " to ".join(map(str, sorted({min(theirs.values()), max(theirs.values())}))) + " B"},
                    [f"bytes of the three timestamps, body {body} (pahole): {claim['layout']} "
                     + ", ".join(f"{abi} {b}" for abi, b in mine.items()) + f"; {claim['against']} "
                     + ", ".join(f"{abi} {b}" for abi, b in theirs.items())], covers=_bytes_covers(ev))
@@ -208,12 +208,13 @@ def rule_growth(ev, claim):
         for abi in ILP32_ABIS:
             old = _size(ev, abi, b, claim["layout"])
             if old:
-                out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in _safe(ev, claim, abi, b)
+                out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in _safe(ev, abi, b)
                                        if _size(ev, abi, b, r)]))
         return out
 
     def text(b, rows):
-        return [f"{abi} {b} ({old} B with the 32-bit {claim['layout']}): " + ", ".join(f"{r} {d:+d} B" for r, d in deltas)
+        return [f"{abi} {b} ({old} B with the 32-bit {claim['layout']}): "
+                + ", ".join(f"{r} {d:+d} B" for r, d in deltas)
                 for abi, old, deltas in rows]
     rows = grow(body)
     deltas = [(r, d) for _, _, ds in rows for r, d in ds]
@@ -221,8 +222,10 @@ def rule_growth(ev, claim):
         return Outcome(None, absent="no 32-bit sizes given")
     flat = sorted({r for r, d in deltas if d <= 0})
     grown = [d for r, d in deltas if r not in flat]
+    flat_text = ", ".join(f"{r} ({'/'.join(f'{d:+d}' for d in sorted({d for x, d in deltas if x == r}))} B)"
+                          for r in flat)
     return Outcome("some" if flat else "all",
-                   {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B", "flat": ", ".join(flat)},
+                   {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B", "flat": flat_text},
                    text(body, rows), [t for b in others for t in text(b, grow(b))],
                    [_size_source(ev, abi, body, r) for abi, _, ds in rows for r, _ in ds],
                    f"bytes: pahole on {', '.join(ILP32_ABIS)} only (no 64-bit figure in this row); "
@@ -304,7 +307,8 @@ def rule_sites_share(ev, claim):
         sources.append((table["path"][:-4] + ".md", f"setattr and getattr sites are {line}"))
     return Outcome("most" if shares[0] > 0.5 else "few",
                    {"shares": figures[0].replace(" (Coccinelle)", "").replace("setattr and getattr sites are ", "")},
-                   figures[:1], figures[1:], sources, "sites: Coccinelle on " + ", ".join(t for t, _ in _trees(ev, claim)))
+                   figures[:1], figures[1:], sources,
+                   "sites: Coccinelle on " + ", ".join(t for t, _ in _trees(ev, claim)))
 
 
 def _holds(claim, n):
@@ -317,8 +321,10 @@ def rule_sites_count(ev, claim):
     figures, sources, verdicts = [], [], []
     for tree, table in _trees(ev, claim):
         fs = [r for r in table["rows"] if r.get("kind") == "filesystem"]
-        strict = sum(1 for r in fs if r["local_copies"] + r["address_passed"] > 0)
-        wide = sum(1 for r in fs if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"])
+        # the churn report's own counts where its TOTAL row has them, else the same sums here
+        strict = table["total"].get("bergmann_fs", sum(1 for r in fs if r["local_copies"] + r["address_passed"]))
+        wide = table["total"].get("bergmann_wide_fs", sum(
+            1 for r in fs if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"]))
         touching = sum(1 for r in fs if r["reads"] + r["writes"] > 0)
         verdicts.append((_holds(claim, strict), _holds(claim, wide)))
         figures.append(f"{tree}: {strict} of {touching} file systems on the strict reading, {wide} counting copies "

@@ -1,4 +1,4 @@
-"""Rules about code at run time: host timings, multigrain, torn reads.
+"""Rules about code at run time: host timings, the queried-ctime path, torn reads.
 
 Same contract as claims.py (a rule reads the Evidence, returns an Outcome).
 Host timings come from the paired measurement (core.paired: comparisons(run),
@@ -8,6 +8,7 @@ words: a timing shows its interval where it clears its family's resolution
 and says "not measurable here" otherwise, and the ruling stays the same in
 two runs.
 """
+from y2038lab.core import reprs
 from y2038lab.core import stats
 from y2038lab.report.claims import NOT_MEASURABLE, Outcome, run_label
 
@@ -42,7 +43,7 @@ def timing(ev, family, a, b, body="", where="", operation=None):
     return f"host timing {NOT_MEASURABLE}: no paired {family} {a}~{b} in this run"
 
 
-def rule_multigrain(ev, claim):
+def rule_query_path(ev, claim):
     body, (unqueried, queried) = claim["bodies"][0], claim["ops"]
     clauses = [timing(ev, "accessor", claim["against"], claim["layout"], body, body, op) for op in claim["ops"]]
     clauses.append(timing(ev, "accessor", unqueried, queried, body, claim["layout"]))
@@ -63,12 +64,21 @@ def _torn_rows(ev, protection="unprotected"):
     return sorted(out, key=lambda r: (r[0].abi, r[1]))
 
 
+def _one_word(ev, run, name):
+    """INODE_REPR_ONE_WORD of NAME on RUN's ABI: from the run's context, else from the sizes table."""
+    facts = reprs.from_context(run.context, run.path).get(name)
+    if facts is None:
+        facts = next((row["facts"] for (abi, _, r), row in (ev.sizes or {}).items()
+                      if (abi, r) == (run.abi, name) and row["facts"]), None)
+    return bool(facts and facts.one_word)
+
+
 def rule_torn(ev, claim):
     rows = _torn_rows(ev)
     if not rows:
         return Outcome(None, absent="no torn/* runs given")
-    single = [t for _, r, _, t in rows if r == claim["layout"]]
-    multi = [t for _, r, _, t in rows if r != claim["layout"]]
+    single = [t for run, r, _, t in rows if _one_word(ev, run, r)]
+    multi = [t for run, r, _, t in rows if not _one_word(ev, run, r)]
     if single and all(t["torn_reads"] == 0 for t in single) and any(t["torn_reads"] > 0 for t in multi):
         key = "never"
     else:
@@ -83,4 +93,4 @@ def rule_torn(ev, claim):
                                                     "on two CPUs")
 
 
-RULES = {"multigrain": rule_multigrain, "torn": rule_torn}
+RULES = {"query_path": rule_query_path, "torn": rule_torn}

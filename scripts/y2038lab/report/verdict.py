@@ -112,7 +112,8 @@ def text(ev, facts):
         out.append(_wrap(source_of(r.claim), "    ", f"{n}. "))
         out.append(_wrap(f"Ruling: {r.ruling}.", "    ", "    "))
         out += [_wrap(f, "      ", "    - ") for f in r.figures + r.beside]
-        out += [_wrap(f"Would change if: {r.claim['changes_if']}.", "    ", "    "),
+        out += [_wrap(f"Covers: {r.covers}.", "    ", "    "),
+                _wrap(f"Would change if: {r.claim['changes_if']}.", "    ", "    "),
                 _wrap(f"Mainline: {r.claim['mainline']}", "    ", "    "), ""]
     out.append("Defects in the RFC's own patches")
     for n, d in enumerate(data["defect"], start=1):
