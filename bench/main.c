@@ -16,6 +16,7 @@
 
 #include "bench.h"
 #include "bench_cpus.h"
+#include "paired.h"
 #include "rng.h"
 
 void bench_register_layouts(void);
@@ -42,6 +43,7 @@ static void bench_register_all(void)
 	shim_overhead_register();
 	fstime_register();
 	bench_register_layouts();
+	paired_register_accessor(); /* after every layout handed its ops over */
 }
 
 BENCH_MAIN(bench_register_all)

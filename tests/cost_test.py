@@ -27,6 +27,7 @@ from y2038lab.cost import mca as cost_mca  # noqa: E402
 from y2038lab.cost import objdump as cost_objdump  # noqa: E402
 from y2038lab.cost import trace as cost_trace  # noqa: E402
 from y2038lab.cost import validate as cost_validate  # noqa: E402
+from y2038lab.core import abis  # noqa: E402
 from y2038lab.core import reprs  # noqa: E402
 from y2038lab.core.fsio import InputError  # noqa: E402
 
@@ -291,8 +292,8 @@ def check_variant(manifest, name):
     if name not in variants:
         return [f"{manifest}: no variant {name}"]
     variant = variants[name]
-    if not shutil.which(cost_trace.QEMU[variant.abi]):
-        print(f"SKIP: {cost_trace.QEMU[variant.abi]} not installed")
+    if not shutil.which(abis.ABIS[variant.abi].qemu):
+        print(f"SKIP: {abis.ABIS[variant.abi].qemu} not installed")
         sys.exit(77)
     result, _ = cost.count_variant(variant)
     rows = {(r["body"], r["repr"], r["operation"]): r for r in result.rows}

@@ -14,10 +14,10 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 
+from y2038lab.core import abis
 from y2038lab.core import fsio
 
 NOT_MEASURABLE = "not measurable here"
-ILP32_ABIS = ("i386", "armhf")
 # The cost variants whose counts the rulings quote: one per ABI (armhf: Debian's Thumb-2).
 COST_VARIANTS = ("x86_64", "i686", "armv7-a-thumb2", "aarch64", "riscv64")
 TOML = os.path.join(os.path.dirname(os.path.abspath(__file__)), "claims.toml")
@@ -178,7 +178,8 @@ def rule_reorder(ev, claim):
     text = "; ".join(f"{abi} reordering {r:+d} B, packing {p:+d} B" for abi, r, p in rows)
     return Outcome("same" if not packing else "none" if not reorder else "some",
                    {"packing": ", ".join(packing), "reorder": ", ".join(reorder)},
-                   [f"body {body}, against {claim['against']} (pahole; `pahole -R` reorders): {text}"],
+                   [f"body {body}, packing: {named(ev, claim['layout'])}, reordering: `pahole -R` of "
+                    f"{named(ev, claim['against'])} (pahole): {text}"],
                    [f"body {b}: " + "; ".join(f"{a} reordering {r:+d} B, packing {p:+d} B" for a, r, p in parts(b))
                     for b in others], covers=_bytes_covers(ev))
 
@@ -193,8 +194,8 @@ def rule_saving_share(ev, claim):
     arithmetic = ", ".join(f"{x} {y - z:+d} B" for x, y, z in pairs)
     return Outcome("small" if share < claim["significant"] else "large",
                    {"best": f"{share:.1%} ({b - a} B)", "where": f"{abi}: {a} vs {b} B", "arithmetic": arithmetic},
-                   [f"sizeof(struct inode), body {body}, {claim['layout']} vs {claim['against']} (pahole): "
-                    + "; ".join(_vs(*p) for p in pairs)],
+                   [f"sizeof(struct inode), body {body}, {named(ev, claim['layout'])} vs "
+                    f"{named(ev, claim['against'])} (pahole): " + "; ".join(_vs(*p) for p in pairs)],
                    [f"body {o}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, o)) for o in others],
                    [_size_source(ev, x, body, r) for x, _, _ in pairs for r in (claim["layout"], claim["against"])],
                    _bytes_covers(ev))
@@ -205,7 +206,7 @@ def rule_growth(ev, claim):
 
     def grow(b):
         out = []
-        for abi in ILP32_ABIS:
+        for abi in abis.ILP32:
             old = _size(ev, abi, b, claim["layout"])
             if old:
                 out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in _safe(ev, abi, b)
@@ -228,7 +229,7 @@ def rule_growth(ev, claim):
                    {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B", "flat": flat_text},
                    text(body, rows), [t for b in others for t in text(b, grow(b))],
                    [_size_source(ev, abi, body, r) for abi, _, ds in rows for r, _ in ds],
-                   f"bytes: pahole on {', '.join(ILP32_ABIS)} only (no 64-bit figure in this row); "
+                   f"bytes: pahole on {', '.join(abis.ILP32)} only (no 64-bit figure in this row); "
                    f"sizes checked against a kernel: {ev.checked or 'unchecked'}")
 
 
@@ -272,7 +273,7 @@ def rule_instructions(ev, claim):
     key = "same" if len(same) == len(rows) else "more" if len(more) == len(rows) else \
         "less" if len(less) == len(rows) else "mixed"
     deltas = sorted({b - a for _, a, b, _, _ in rows})
-    where = f"body {body}, {layout}" if layout != "-" else "fstime"
+    where = f"body {body}, {named(ev, layout)}" if layout != "-" else "fstime"
     csv_path = ev.paths.get("cost", "cost.csv")
     return Outcome(key, {"counts": text(rows), "same_abis": ", ".join(same) or "none",
                          "other": ", ".join(v for v in COST_VARIANTS if v in more + less),

@@ -45,7 +45,7 @@ def timing(ev, family, a, b, body="", where="", operation=None):
 
 def rule_query_path(ev, claim):
     body, (unqueried, queried) = claim["bodies"][0], claim["ops"]
-    clauses = [timing(ev, "accessor", claim["against"], claim["layout"], body, body, op) for op in claim["ops"]]
+    clauses = [timing(ev, "accessor", claim["against"], claim["layout"], body, "", op) for op in claim["ops"]]
     clauses.append(timing(ev, "accessor", unqueried, queried, body, claim["layout"]))
     return Outcome("known", {}, clauses, covers="timing: paired host runs, only where they resolve the difference")
 

@@ -14,11 +14,11 @@ Command line:
 import argparse
 import difflib
 import os
-import subprocess
 import sys
 import textwrap
 
 from y2038lab.core import fsio
+from y2038lab.core import markdown
 from y2038lab.report import claims, claims_code, evidence
 
 PROG = "verdict"
@@ -138,8 +138,7 @@ def contradictions(rows):
 
 def facts_here():
     """Machine and commit for a VERDICT.txt written outside `scripts/lab report`."""
-    commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout
-    return {"Machine": os.uname().nodename, "Commit": commit.strip() or "unknown"}
+    return {"Machine": os.uname().nodename, "Commit": markdown.commit()}
 
 
 def main(argv=None):
