@@ -237,7 +237,7 @@ class Paired(unittest.TestCase):
         resolved = self.rows(self.fake("difference"))["rfc_setter_check"]
         unresolved = self.rows(self.fake("within the run's resolution"))["rfc_setter_check"]
         self.assertEqual(resolved.ruling, unresolved.ruling)
-        self.assertIn("paired/accessor/set_mtime~rfc_set_mtime/v6/scalar: x1.5000 [1.4000, 1.6000]",
+        self.assertIn("paired accessor set_mtime~rfc_set_mtime v6 scalar: x1.5000 [1.4000, 1.6000]",
                       resolved.beside[-1])
         self.assertIn("(resolution +-2.0%)", resolved.beside[-1])
         self.assertIn("not measurable here (x1.5000", unresolved.beside[-1])

@@ -24,10 +24,11 @@ from y2038lab.report import claims, claims_code, evidence
 PROG = "verdict"
 RULES = {**claims.RULES, **claims_code.RULES}
 WIDTH = 79
-RULE = ("Bytes (pahole), instruction counts (qemu-user, per ABI), site counts (Coccinelle) and tests decide; "
-        "host timings enter a ruling only where the paired measurement resolves the difference against its "
-        "own family's null control, and say \"not measurable here\" otherwise. A 2016 claim is decided on the "
-        "2016 proposal's layout and the tree it patched (body v4_4), today's body (v6) beside it.")
+RULE = ("Bytes (pahole), instruction counts (qemu-user, per ABI), site counts (Coccinelle) and tests decide. "
+        "Host timings stand beside a ruling, never in its words: with their interval where the paired "
+        "measurement resolves the difference against its own family's negative control (the same code "
+        "compiled twice), \"not measurable here\" otherwise. A 2016 claim is decided on the 2016 proposal's "
+        "layout and the tree it patched (body v4_4), today's body (v6) beside it.")
 
 
 def gather(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real"):
