@@ -143,18 +143,21 @@ def cost_of(cost_rows, abi, body, repr_name, operation):
 
 
 def kernel_check(folder):
-    """What the replica sizes were checked against (<folder>/kernel-check.csv of `lab
-    kernel-check`), as "replica = Linux <version> (<body>/<repr>) on <abi>, ...; differs: ..."; None
-    if absent."""
+    """(summary, differing) of <folder>/kernel-check.csv (`lab kernel-check`): what the replica sizes
+    were checked against, as "replica = Linux <version> (<body>/<repr>) on <abi>, ...; replica differs
+    from ...", and {(abi, body, repr): (version, kernel sizeof)} where they differ; (None, {}) if absent."""
     path = os.path.join(folder, "kernel-check.csv") if folder else None
     if not _present(path):
-        return None
-    groups = {}
-    for row in _read(path, ("version", "abi", "body", "repr", "identical")):
+        return None, {}
+    groups, differing = {}, {}
+    for line, row in enumerate(_read(path, ("version", "abi", "body", "repr", "identical", "kernel_size")), 2):
         key = (row["identical"] == "yes", f"Linux {row['version']} ({row['body']}/{row['repr']})")
         groups.setdefault(key, []).append(row["abi"])
+        if not key[0]:
+            differing[(row["abi"], row["body"], row["repr"])] = (row["version"],
+                                                                  _number(path, line, row, "kernel_size", int))
     return "; ".join(("replica = " if same else "replica differs from ") + f"{what} on {', '.join(abis)}"
-                     for (same, what), abis in sorted(groups.items(), reverse=True))
+                     for (same, what), abis in sorted(groups.items(), reverse=True)), differing
 
 
 def read_churn(folder):
