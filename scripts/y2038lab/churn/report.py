@@ -76,25 +76,34 @@ DEFINITIONS = (
     ("bergmann_fs",
      "1 when local_copies + address_passed > 0 (Bergmann: \"assign i_?time into or from a local "
      "variable or pass it by reference into a function that is not from VFS\")"),
+    ("bergmann_wide_fs",
+     "1 when local_copies + address_passed + struct_copies + value_passed > 0 (the wide reading: copies into "
+     "the filesystem's own structures and values passed count too); TOTAL: filesystems with 1"),
+    ("unparsed_files",
+     "files of the row holding code `spatch --parse-c` could not parse (with churn/kernel_macros.h): a bound "
+     "on the row's counts"),
     ("unresolved",
      "i_?time field accesses not attributed (type unknown, in a macro body, in unparsed code): listed "
      "below, counted in no approach"),
 )
 
 
-def table(rows, kind_of, group_of, candidates):
-    """CSV rows (dicts, COLUMNS) sorted vfs, filesystems, libraries; TOTAL last."""
+def table(rows, kind_of, group_of, candidates, parse=None):
+    """CSV rows (dicts, COLUMNS) sorted vfs, filesystems, libraries; TOTAL last.
+    unparsed_files: files of the row holding code spatch could not parse (PARSE)."""
     files = collections.Counter(group_of(path) for path in candidates)
+    unparsed = collections.Counter(group_of(path) for path in candidates if (parse or {}).get(path))
     out = []
     for group, counts in rows.items():
-        row = dict(counts, fs=group, kind=kind_of(group), files=files[group])
+        row = dict(counts, fs=group, kind=kind_of(group), files=files[group], unparsed_files=unparsed[group])
         out.append(row)
     out.sort(key=lambda r: (KIND_ORDER[r["kind"]], r["fs"]))
     total = {c: sum(r[c] for r in out) for c in COLUMNS[2:]}
     fs_rows = [r for r in out if r["kind"] == "filesystem"]
     total.update(fs="TOTAL", kind="total", files=len(candidates),
                  needs_manual_fs=sum(1 for r in fs_rows if r["needs_manual"] > 0),
-                 bergmann_fs=sum(1 for r in fs_rows if r["local_copies"] + r["address_passed"] > 0))
+                 bergmann_fs=sum(r["bergmann_fs"] for r in fs_rows),
+                 bergmann_wide_fs=sum(r["bergmann_wide_fs"] for r in fs_rows), unparsed_files=sum(unparsed.values()))
     return out + [total]
 
 
@@ -236,9 +245,10 @@ def write_md(path, rows, run, sites, helpers, group_of):
     fs_rows = [r for r in body if r["kind"] == "filesystem"]
     touching = [r for r in fs_rows if r["reads"] + r["writes"] > 0]
     bergmann = [r["fs"] for r in fs_rows if r["bergmann_fs"]]
-    bergmann_wide = [r["fs"] for r in fs_rows
-                     if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"] > 0]
-    bad_files = {f: lines for f, lines in run["parse"].items() if lines}
+    bergmann_wide = [r["fs"] for r in fs_rows if r["bergmann_wide_fs"]]
+    bad_files = {f: lines for f, lines in run["parse"].items() if lines and f in set(run["candidates"])}
+    bad_headers = sorted(f for f, lines in run["parse"].items() if lines and f not in bad_files
+                         and f not in run["candidates"])
     unchecked = [f for f in run["candidates"] if f not in run["parse"]]
     reasons = collections.Counter(reason for reason, _ in run["unresolved"].values())
     access = total["reads"] + total["writes"] + total["macro_args"]
@@ -256,12 +266,15 @@ def write_md(path, rows, run, sites, helpers, group_of):
     L.append(f"| spatch command | `{run['spatch_command']}` (in the tree's top folder) |")
     L.append(f"| Run time | {_minutes(run['seconds'])} wall in all ({_minutes(run['spatch_seconds'])} up to the "
              f"end of the matching pass, the rest `spatch --parse-c`; tree {run['unpacked']}), on "
-             f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, shared with other jobs) |")
+             f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, shared with other jobs: load average "
+             f"{run['load']:.1f} at the end); CPU time of the spatch processes {_minutes(run['cpu_seconds'])} |")
     L.append(f"| Date | {run['started']:%Y-%m-%d %H:%M} UTC |")
     L.append(f"| Files | {len(run['candidates'])} of the {run['files']} files under fs/ name a timestamp, "
              "clock or inode operation: spatch read those |")
     L.append(f"| Parse | {len(bad_files)} of them hold code spatch could not parse "
-             f"({sum(len(v) for v in bad_files.values())} distinct lines); {len(unchecked)} not reported "
+             f"({sum(len(v) for v in bad_files.values())} distinct lines; in {len(run['parse_macro_only'])} files "
+             f"only inside `#define` bodies); a bound on every count below. {len(bad_headers)} more headers "
+             f"they include (read for types only) hold some; {len(unchecked)} not reported "
              f"by `spatch --parse-c` |")
     failed = ", ".join(f"`{f}` ({e})" for f, e in run["failures"]) or "none"
     L.append(f"| spatch gave up on | {failed} (timeout {run['timeout']} s per file) |")
@@ -353,6 +366,9 @@ def write_md(path, rows, run, sites, helpers, group_of):
                  + ", ".join(f"`{f}` ({len(bad_files[f])})" for f in sorted(bad_files)) + ".\n")
     else:
         L.append("`spatch --parse-c` parsed every file it read.\n")
+    if bad_headers:
+        L.append("Headers outside that set, included by the files read and read for their types only, with lines "
+                 "spatch could not parse: " + ", ".join(f"`{f}`" for f in bad_headers) + ".\n")
     if unchecked:
         L.append(f"Not reported by `spatch --parse-c` ({len(unchecked)}): "
                  + ", ".join(f"`{f}`" for f in unchecked) + "\n")

@@ -54,7 +54,7 @@ COLUMNS = (
     "setattr_sites", "getattr_sites", "update_time_sites", "boundary_sites",
     "current_time_calls", "legacy_time_calls",
     "rfc_macros", "boundary_conversion", "flag_day", "accessor_functions",
-    "needs_manual", "needs_manual_fs", "bergmann_fs", "unresolved",
+    "needs_manual", "needs_manual_fs", "bergmann_fs", "bergmann_wide_fs", "unresolved", "unparsed_files",
 )
 
 _CALL_RE = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
@@ -213,6 +213,7 @@ def approach_counts(c):
                      + c["setattr_sites"] + c["getattr_sites"])
     c["needs_manual_fs"] = 1 if c["needs_manual"] > 0 else 0
     c["bergmann_fs"] = 1 if c["local_copies"] + c["address_passed"] > 0 else 0
+    c["bergmann_wide_fs"] = 1 if c["local_copies"] + c["address_passed"] + c["struct_copies"] + c["value_passed"] else 0
     return c
 
 
@@ -259,3 +260,25 @@ def count(sites, helpers, group_of, unresolved=None):
     for pos in unresolved or {}:
         add(pos, "unresolved")
     return {group: approach_counts(row) for group, row in rows.items()}
+
+
+FLAG_DAY_USES = {"local", "struct", "value", "address", "helper", "other"}
+
+
+def predicted_lines(sites, helpers, approach):
+    """The (file, line)s holding APPROACH's sites ("flag_day" or
+    "accessor_functions"), {(file, line): what}, and the use classes of every
+    classified access per line (to explain what was not predicted).  The
+    flag day's update_time signatures are added by the caller (text search)."""
+    info, uses, out = classify(sites, helpers), collections.defaultdict(set), {}
+    for pos, i in sorted(info.items()):
+        uses[pos[:2]].add(i["use"])
+        if approach == "accessor_functions" or i["use"] in FLAG_DAY_USES:
+            out.setdefault(pos[:2], i["use"])
+    if approach == "accessor_functions":
+        out.update({pos[:2]: "macro argument" for pos, (_, extra) in sites.by_kind["macro_arg"].items()
+                    if extra and extra[0].isupper()})
+    else:
+        for kind, found in sorted(vfs_struct_crossings(sites, helpers).items()):
+            out.update({pos[:2]: kind for pos in found})
+    return out, uses

@@ -139,7 +139,8 @@ def read_churn(folder):
     """{tree: {"rows": [per-fs dicts], "total": dict}} from <folder>/*.csv; None if none."""
     if folder is None:
         return None
-    paths = sorted(glob.glob(os.path.join(folder, "*.csv")))
+    paths = sorted(p for p in glob.glob(os.path.join(folder, "*.csv"))
+                   if not os.path.basename(p).startswith("history-"))  # churn's history mode: other columns
     if not paths:
         return None
     out = {}

@@ -114,7 +114,7 @@ def run(args):
     fsio.write_text(os.path.join(r, "50-cost.md"), quoted(
         os.path.join(args.reports, "cost", "COST.md"), out, "32-bit and embedded cost (counts and models, not timings)",
         "scripts/lab cost", "###", COST_SECTIONS, "scripts/lab cost writes it"))
-    trees = sorted(glob.glob(os.path.join(churn, "*.md")))
+    trees = sorted(p for p in glob.glob(os.path.join(churn, "*.md")) if not os.path.basename(p).startswith("history-"))
     fsio.write_text(os.path.join(r, "55-churn.md"), quoted(
         trees[0] if trees else os.path.join(churn, "<tree>.md"), out, "Churn: sites each approach changes (site counts)",
         "scripts/lab churn", "##", CHURN_SECTIONS, "scripts/lab churn writes it"))

@@ -1,0 +1,218 @@
+"""History mode: the sites an approach predicts on the tree before a change,
+against what the release that made the change changed.
+
+    python3 -m y2038lab churn --tree OLD --after NEW --approach flag_day
+
+Unit: a source line of OLD.  Predicted: the lines holding the approach's
+sites (sites.predicted_lines).  Actual: a line diff (difflib, comments and
+strings blanked) of every file spatch read, OLD against NEW; in each changed
+block the tokens that differ (difflib again, so whitespace and re-wrapping do
+not count) are laid on the OLD lines they replace or follow.  A line is a conversion site when its
+changed tokens include an i_?time/ia_?time field or a word of the conversion
+vocabulary: the functions, macros and struct tags NEW's time headers declare,
+and what NEW's include/linux/fs.h declares that OLD's does not (accessors).
+A changed line that mentions a timestamp while its changes lie elsewhere is
+noise (another change of the same window), as is a line moved unchanged;
+lines only added (declarations of the converted values) support a site.
+"""
+import collections
+import csv
+import difflib
+import io
+import os
+import re
+
+from y2038lab.churn.tree import strip_c
+from y2038lab.core.fsio import OutputSet
+
+TIME_HEADERS = ("include/linux/time.h", "include/linux/time64.h", "include/uapi/linux/time.h",
+                "include/linux/time32.h", "include/vdso/time64.h")
+FIELDS = {"i_atime", "i_mtime", "i_ctime", "ia_atime", "ia_mtime", "ia_ctime"}
+TOKEN_RE = re.compile(r"[A-Za-z_]\w*|\d\w*|\S")
+_DECLARED = re.compile(r"^\s*(?:static\s+|extern\s+|inline\s+|__always_inline\s+)*[\w\s\*]*?\b([A-Za-z_]\w*)\s*\("
+                       r"|\bstruct\s+([A-Za-z_]\w*)\s*\{|^#\s*define\s+([A-Za-z_]\w*)", re.M)
+_KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "typeof", "defined", "do"}
+_SIGNATURE = re.compile(r"\b\w+\s*\(\s*(const\s+)?struct\s+\w+\s*\*")
+_DECL = re.compile(r"^\s*(static\s+|const\s+|extern\s+)*struct\s+\w+\s+\**\w+\s*(\[[^]]*\])?\s*[,;=]")
+COLUMNS = ("fs", "kind", "files", "predicted", "actual", "matched", "recall", "precision",
+           "missed", "left_alone", "changed_otherwise", "noise_lines", "support_lines", "predicted_in_removed_files")
+
+
+def declared(text):
+    return {n for m in _DECLARED.finditer(text or "") for n in m.groups() if n} - _KEYWORDS
+
+
+def vocabulary(read_old, read_new):
+    """The conversion's words: NEW's time-header names plus fs.h's new ones."""
+    words = set().union(*(declared(read_new(h)) for h in TIME_HEADERS))
+    return words | (declared(read_new("include/linux/fs.h")) - declared(read_old("include/linux/fs.h")))
+
+
+def file_diff(old_tree, new_tree, path):
+    """[(old lines [(number, text)], new texts)] per changed block, comments and
+    strings blanked (churn_tree.strip_c); None if NEW lacks PATH."""
+    texts = []
+    for tree in (old_tree, new_tree):
+        try:
+            with open(os.path.join(tree, path), "rb") as f:
+                texts.append([t.rstrip() for t in strip_c(f.read().decode("latin-1")).split("\n")])
+        except FileNotFoundError:
+            return None
+    a, b = texts
+    if a == b:
+        return []
+    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    return [([(n + 1, a[n]) for n in range(i1, i2)], b[j1:j2]) for op, i1, i2, j1, j2 in ops if op != "equal"]
+
+
+def changes(hunks, vocab):
+    """{old line: (kind, text)} with kind "site" or "noise"; and the count of
+    added lines that carry conversion words without replacing any line."""
+    moved = ({t.strip() for h in hunks for _, t in h[0]} & {t.strip() for h in hunks for t in h[1]}) - {""}
+    out, support = {}, 0
+    for old, new in hunks:
+        old = [(n, t) for n, t in old if t.strip() not in moved]
+        new = [t for t in new if t.strip() not in moved]
+        if not old:
+            support += sum(1 for t in new if set(TOKEN_RE.findall(t)) & (vocab | FIELDS))
+            continue
+        ot = [(tok, n) for n, t in old for tok in TOKEN_RE.findall(t)]
+        nt = [tok for t in new for tok in TOKEN_RE.findall(t)]
+        touched = collections.defaultdict(set)
+        for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, [t for t, _ in ot], nt,
+                                                          autojunk=False).get_opcodes():
+            if op != "equal" and ot:
+                lines = {n for _, n in ot[i1:i2]} or {ot[max(i1 - 1, 0)][1]}
+                for n in lines:
+                    touched[n] |= {t for t, _ in ot[i1:i2]} | set(nt[j1:j2])
+        for n, text in old:
+            if touched[n] & (vocab | FIELDS):
+                out[n] = ("site", text)
+            elif set(TOKEN_RE.findall(text)) & (vocab | FIELDS):
+                out[n] = ("noise", text)
+    return out, support
+
+
+def miss_kind(text, line_uses, bad):
+    """Why the classifier did not predict a changed line."""
+    if text.strip() in bad:
+        return "in code spatch could not parse"
+    if line_uses:
+        return "inode timestamp access classified " + "/".join(sorted(line_uses))
+    tokens = set(TOKEN_RE.findall(text))
+    if tokens & {"i_atime", "i_mtime", "i_ctime"}:
+        return "inode timestamp access not typed (macro body, unparsed, other base)"
+    if tokens & {"ia_atime", "ia_mtime", "ia_ctime"}:
+        return "iattr field met a VFS helper or an inode timestamp"
+    if _SIGNATURE.search(text) and not _DECL.match(text):
+        return "function signature (a timestamp parameter)"
+    if _DECL.match(text):
+        return "declaration of a variable or member retyped"
+    return "other expression (clock value, kstat field, helper renamed)"
+
+
+def compare(old_tree, new_tree, files, predicted, uses, bad, group_of, vocab):
+    """Per group: predicted, actual and matched line sets, and the listed misses.
+
+    predicted: {(file, line): what}; uses: {(file, line): set of use classes}."""
+    rows = collections.defaultdict(lambda: collections.defaultdict(set))
+    misses, noise = [], []
+    for path in files:
+        hunks = file_diff(old_tree, new_tree, path)
+        g = rows[group_of(path)]
+        g["files"].add(path)
+        if hunks is None:
+            g["gone"] |= {k for k in predicted if k[0] == path}
+            continue
+        changed, support = changes(hunks, vocab)
+        g["support"] |= {(path, -i) for i in range(support)}
+        for n, (kind, text) in sorted(changed.items()):
+            (g["actual"] if kind == "site" else g["noise"]).add((path, n))
+            if kind == "site" and (path, n) not in predicted:
+                misses.append((path, n, "changed, not predicted",
+                               miss_kind(text, uses.get((path, n)), bad.get(path, ())), text))
+            elif kind == "noise":
+                noise.append((path, n, text))
+        for (p, n), what in predicted.items():
+            if p == path:
+                g["predicted"].add((p, n))
+                if changed.get(n, ("",))[0] != "site":
+                    why = "changed for another reason" if n in changed else "left alone"
+                    g["changed_otherwise" if n in changed else "left_alone"].add((p, n))
+                    misses.append((path, n, f"predicted, {why}", what, _line(old_tree, path, n)))
+    return rows, sorted(misses), sorted(noise)
+
+
+def _line(tree, path, n):
+    with open(os.path.join(tree, path), encoding="latin-1") as f:
+        for i, text in enumerate(f, 1):
+            if i == n:
+                return text.rstrip("\n")
+    return ""
+
+
+def table(rows, kind_of):
+    """CSV rows (COLUMNS): one per group with a predicted or actual site, TOTAL last."""
+    out, total = [], collections.Counter()
+    for group, g in rows.items():
+        r = {"fs": group, "kind": kind_of(group), "files": len(g["files"]),
+             "predicted": len(g["predicted"]), "actual": len(g["actual"]),
+             "matched": len(g["predicted"] & g["actual"]), "left_alone": len(g["left_alone"]),
+             "changed_otherwise": len(g["changed_otherwise"]), "noise_lines": len(g["noise"]),
+             "support_lines": len(g["support"]), "predicted_in_removed_files": len(g["gone"])}
+        r["missed"] = r["actual"] - r["matched"]
+        total.update({k: v for k, v in r.items() if isinstance(v, int)})
+        if r["predicted"] or r["actual"] or r["predicted_in_removed_files"]:
+            out.append(r)
+    out.sort(key=lambda r: (r["kind"] != "vfs", r["kind"], r["fs"]))
+    out.append(dict(total, fs="TOTAL", kind="total"))
+    for r in out:
+        r["recall"] = f"{r['matched'] / r['actual']:.3f}" if r["actual"] else ""
+        r["precision"] = f"{r['matched'] / r['predicted']:.3f}" if r["predicted"] else ""
+    return out
+
+
+def update_time_lines(read_text, sites, files, group_of):
+    """Lines of OLD that declare a registered ->update_time (its timestamp parameter's type)."""
+    names = {(group_of(pos[0]), extra[1]) for pos, (_, extra) in sites.by_kind["iop"].items()
+             if extra[0] == "update_time"}
+    out = {}
+    for path in files:
+        wanted = [f for g, f in names if g == group_of(path)]
+        for n, text in enumerate((read_text(path) or "").split("\n"), 1) if wanted else ():
+            if any(re.search(rf"\b{re.escape(f)}\s*\(\s*struct\s+inode\b", text) for f in wanted):
+                out[(path, n)] = "update_time signature"
+    return out
+
+
+def write(paths, rows, misses, noise, run):
+    """reports/churn/history-*.md and .csv (fsio OutputSet: both or neither)."""
+    total = rows[-1]
+    kinds = collections.Counter(f"{what}: {kind}" for _, _, what, kind, _ in misses)
+    L = [f"# History: {run['approach']} predicted on {run['old']} against {run['new']}\n",
+         "Generated by `scripts/lab churn OLD NEW` (scripts/y2038lab/churn/history.py); do not edit. "
+         "Figures are **source lines** (sites, one per line) of the old tree, counted by Coccinelle and "
+         "a line diff, not timings.\n", "| | |\n|---|---|"]
+    L += [f"| {k} | {v} |" for k, v in run["header"]]
+    L.append(f"\n## Totals\n\nPredicted {total['predicted']} lines, changed by the conversion "
+             f"{total['actual']}, both {total['matched']}: **recall {total['recall']}, precision "
+             f"{total['precision']}** (goal: 0.9 and 0.8). Not counted: {total['noise_lines']} timestamp lines "
+             f"changed for another reason, {total['support_lines']} lines only added (declarations of "
+             f"converted values), {total['predicted_in_removed_files']} predicted lines in files the new tree "
+             "no longer has; the unparsed files bound every figure (header).\n")
+    L.append("| why a line is a miss | lines |\n|---|---:|")
+    L += [f"| {k} | {n} |" for k, n in sorted(kinds.items(), key=lambda kv: -kv[1])]
+    L.append("\n## Per directory\n\n| " + " | ".join(COLUMNS) + " |\n|" + "---|" * 2 + "---:|" * 12)
+    L += ["| " + " | ".join(str(r[c]) for c in COLUMNS) + " |" for r in rows]
+    L.append("\n## Every miss\n\n| where | what | kind | old line |\n|---|---|---|---|")
+    L += [f"| `{p}:{n}` | {what} | {kind} | `{text.strip().replace('|', '/')[:90]}` |"
+          for p, n, what, kind, text in misses]
+    L.append("\n## Noise: timestamp lines changed for another reason\n\n| where | old line |\n|---|---|")
+    L += [f"| `{p}:{n}` | `{text.strip().replace('|', '/')[:90]}` |" for p, n, text in noise]
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+    with OutputSet() as out:
+        out.write_text(paths[0], "\n".join(L) + "\n")
+        out.write_text(paths[1], buf.getvalue())
