@@ -150,10 +150,9 @@ def readme(args):
     summaries = re.findall(r"<!-- summary -->\n(.*?)<!-- /summary -->", report, re.S)
     if not header:
         raise fsio.InputError(f"{args.report}: no host table (| | | lines); not a REPORT.md")
-    block = [BEGIN, f"From [{args.report}]({args.report}):", "", header.group(0).rstrip(), ""]
-    for summary in summaries:  # in report order: the verdict's list, then the benchmark table
-        block += [summary.rstrip(), ""]
-    block.append(END)
+    # The verdict's list first (README's first screen), then the machine, then the benchmark table.
+    block = [BEGIN, f"From [{args.report}]({args.report}):", ""] + [s.rstrip() + "\n" for s in summaries[:1]]
+    block += [header.group(0).rstrip(), ""] + [s.rstrip() + "\n" for s in summaries[1:]] + [END]
     text = fsio.read_text(args.readme, "README")
     begins, ends = text.count(BEGIN), text.count(END)
     if begins != 1 or ends != 1 or text.index(BEGIN) > text.index(END):

@@ -1,346 +1,331 @@
-"""One function per claim of the 2016 y2038 inode debate: evidence in, a Ruling out.
+"""The claims of the 2016 y2038 inode debate as data (claims.toml), and the rules
+that turn the suite's figures into their rulings.
 
-Each function reads only what the Evidence holds (benchmark runs, pahole
-sizes, the SLUB model, costs, churn); what is absent makes its part of the
-row say "not measured here", never a guess.  Timing figures come from
-stats.judge(), so a difference is called a layout effect only when the U
-test, the interval and the twin control all say so (stats.py).
+A claim is a row of claims.toml: its quote, its source, the layouts and
+bodies it concerns, the evidence that decides it and the name of its rule.
+A rule reads the Evidence and returns an Outcome: a key of the row's words,
+the values those words name, the deciding figures (at most three, the first
+body's), figures beside them (today's body) and the report lines it restates
+(`sources`, checked by `verdict --check`).  Evidence that is absent gives
+"not measurable here", never a guess.  Rules about code at run time
+(timings, torn reads, multigrain) are in claims_code.py.
 """
+import os
+import tomllib
 from dataclasses import dataclass, field
 
-from y2038lab.core import stats
-from y2038lab.report.evidence import SLAB_SCENARIOS, cost_of
+from y2038lab.core import fsio
 
-SUPPORTED, REFUTED, NOT_MEASURABLE = "supported", "refuted", "not measurable here"
-SAFE_REPRS = ("timespec64", "packed12", "scalar", "multigrain", "ktime")
+NOT_MEASURABLE = "not measurable here"
 ILP32_ABIS = ("i386", "armhf")
-NOT_MEASURED = "not measured here"
-# A "no difference" is a finding only where the twin control resolves this well:
-# the spread the issue measured on a quiet host was -13 % to +21 %.
-RESOLUTION = 1.25
+# The cost variants whose counts the rulings quote: one per ABI (armhf: Debian's Thumb-2).
+COST_VARIANTS = ("x86_64", "i686", "armv7-a-thumb2", "aarch64", "riscv64")
+TOML = os.path.join(os.path.dirname(os.path.abspath(__file__)), "claims.toml")
 
 
 @dataclass
 class Evidence:
     runs: list = field(default_factory=list)   # results.Run, one per benchmark JSON
-    sizes: dict = None                          # evidence.read_sizes
-    slab: list = None                           # evidence.read_slab
+    sizes: dict = None                          # evidence.read_sizes: {(abi, body, repr): row}
     cost: list = None                           # evidence.read_cost
-    churn: dict = None                          # evidence.read_churn
-    measure: str = "real"                       # stats.MEASURES
+    churn: dict = None                          # evidence.read_churn: {tree: table}
+    checked: str = None                         # evidence.kernel_check: what the sizes were checked against
+    paths: dict = field(default_factory=dict)   # {"sizes": dir, "cost": csv, "churn": dir}: what sources name
+    measure: str = "real"
+
+
+@dataclass
+class Outcome:
+    key: str                                    # a key of the claim's words, or None: not measurable
+    values: dict = field(default_factory=dict)
+    figures: list = field(default_factory=list)  # deciding (<= 3)
+    beside: list = field(default_factory=list)   # other bodies, for comparison
+    sources: list = field(default_factory=list)  # (path, text the report prints)
+    covers: str = ""
+    absent: str = ""                             # why not measurable
 
 
 @dataclass
 class Ruling:
-    key: str
-    claim: str
+    claim: dict
     ruling: str
     figures: list
+    beside: list
+    sources: list
     covers: str
-    deciding: str = None     # the figure that decides the row; else figures[0]
+
+    @property
+    def key(self):
+        return self.claim["key"]
+
+
+def load(path=TOML):
+    """{"claim": [rows], "defect": [rows]} of claims.toml; InputError on a malformed row."""
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as err:
+        raise fsio.InputError(f"{path}: {err}") from None
+    for row in data.get("claim", []):
+        missing = [k for k in ("key", "who", "source", "quote", "evidence", "rule", "words", "changes_if",
+                               "mainline") if k not in row]
+        if missing:
+            raise fsio.InputError(f"{path}: claim {row.get('key', '?')}: missing {', '.join(missing)}")
+    return data
 
 
 def run_label(run):
     c = run.context
     mhz = f", {c['mhz_per_cpu']} MHz" if c.get("mhz_per_cpu") else ""
-    date = str(c.get("date", "?"))[:10]
-    return f"{run.abi} on {c.get('host_name', '?')} ({c.get('num_cpus', '?')} CPUs{mhz}), {date}"
-
-
-def _mib(nbytes):
-    return f"{nbytes / 2**20:+.1f} MiB"
-
-
-def _labels(ev):
-    """The distinct machines/dates of the runs, in order."""
-    return list(dict.fromkeys(run_label(r) for r in ev.runs))
-
-
-def _groups(ev):
-    """[(run, groups)] for every run with layout records."""
-    return [(run, stats.by_layout(run)) for run in ev.runs]
-
-
-def _explanation(ev, run, body, repr_base, op_base, repr_cont, op_cont):
-    a = cost_of(ev.cost, run.abi, body, repr_base, op_base)
-    b = cost_of(ev.cost, run.abi, body, repr_cont, op_cont)
-    if a and b and a["instructions"] is not None and b["instructions"] is not None:
-        return stats.Explanation("instructions/op (qemu)", a["instructions"], b["instructions"])
-    return None
-
-
-def compare_ops(ev, run, groups, body, repr_base, op_base, repr_cont, op_cont, params=(), family="accessor"):
-    """Finding for (op_cont, repr_cont) against (op_base, repr_base) in one run; None if absent.
-
-    The null band is the widest of the two operations' twin controls."""
-    kb, kc = (family, op_base, body, params, 1), (family, op_cont, body, params, 1)
-    rb, rc = groups.get(kb, {}).get(repr_base), groups.get(kc, {}).get(repr_cont)
-    if rb is None or rc is None:
-        return None
-    comp = stats.compare_records(rb, rc, ev.measure)
-    band = stats.widest_band(run, [kb, kc], groups, ev.measure)
-    expl = _explanation(ev, run, body, repr_base, op_base, repr_cont, op_cont)
-    effect = stats.EFFECT if op_base == op_cont else "difference established"
-    return stats.judge(comp, band, expl, controlled=run.abi in stats.LP64_ABIS, effect=effect)
-
-
-def _line(what, finding):
-    return f"{what}: {finding.text()}"
-
-
-def lines(found):
-    """Figure lines of [(label, short, Finding)], and the deciding one (first established)."""
-    figures = [_line(label, f) for label, _, f in found]
-    decided = next((_line(label, f) for label, _, f in found if f.established), None)
-    return figures, decided
-
-
-def timing_ruling(found, established_means, absent):
-    """The common ruling over [(label, short, Finding)]: ESTABLISHED_MEANS plus the
-    short names of the established ones; else what the statistics allow."""
-    if not found:
-        return f"{NOT_MEASURABLE}: {absent}"
-    effects = [short for _, short, f in found if f.established]
-    if effects:
-        return f"{established_means}: {', '.join(effects)}"
-    if all(f.status == stats.TOO_FEW for _, _, f in found):
-        return f"{NOT_MEASURABLE}: too few repetitions (< {stats.MIN_REPETITIONS}) for the U test"
-    return resolution(found, f"{SUPPORTED}: no difference established")
-
-
-def resolution(found, conclusion):
-    """CONCLUSION qualified by the widest twin spread of FOUND, or 'not measurable
-    here' when there is no control or the spread exceeds RESOLUTION."""
-    bands = [f.band for _, _, f in found]
-    if not bands or None in bands:
-        return f"{NOT_MEASURABLE}: no twin control to tell a difference from code placement"
-    worst = max(bands)
-    if worst > RESOLUTION:
-        return (f"{NOT_MEASURABLE}: no difference established, but this run's twin spread reaches "
-                f"{stats.pct(worst)} (resolution limit {stats.pct(RESOLUTION)})")
-    return f"{conclusion} (to within this run's twin spread, {stats.pct(worst)})"
-
-
-def walk_clause(walks):
-    """What the walks (beyond the LLC) say, for a memory ruling."""
-    if not walks:
-        return "walk time not measured here"
-    if any(f.established and f.comparison.ratio < 1 for _, _, f in walks):
-        return "walks beyond the LLC faster (layout effect established)"
-    if any(f.established for _, _, f in walks):
-        return "walks beyond the LLC slower (layout effect established)"
-    if all(f.status == stats.TOO_FEW for _, _, f in walks):
-        return f"walk time not measurable here (fewer than {stats.MIN_REPETITIONS} repetitions)"
-    return "no walk-time layout effect established"
-
-
-def _slab_deltas(ev, abi, body, base, other, caches=("inode_cache", "ext4_inode_cache")):
-    """[(cache, scenario, bytes other - base per 10^6 inodes, base bytes)] from the slab model."""
-    out = []
-    for cache in caches:
-        rows = {r["repr"]: r for r in ev.slab or () if (r["abi"], r["body"], r["cache"]) == (abi, body, cache)}
-        if base in rows and other in rows:
-            for scenario in SLAB_SCENARIOS:
-                key = f"{scenario}_bytes_per_1e6"
-                out.append((cache, scenario, rows[other][key] - rows[base][key], rows[base][key]))
-    return out
-
-
-def _slab_text(deltas):
-    return "; ".join(f"{cache} {_mib(d)} ({d / ref:+.1%}, {scenario.replace('_', ' ')} model)"
-                     for cache, scenario, d, ref in deltas)
+    return f"{run.abi} on {c.get('host_name', '?')} ({c.get('num_cpus', '?')} CPUs{mhz}), {str(c.get('date', '?'))[:10]}"
 
 
 def _abis(ev):
-    return sorted({abi for abi, _, _ in ev.sizes or {}} | {r["abi"] for r in ev.slab or ()})
+    return sorted({abi for abi, _, _ in ev.sizes or {}})
 
 
-def _walk_findings(ev, contender="packed12"):
-    """[(label, short, Finding)]: walks at each op's largest working set, CONTENDER vs timespec64, v6;
-    the largest with enough repetitions for the U test on both sides where there is one (the
-    headline sizes `lab bench` repeats), else the largest."""
-    found = []
-    for run, groups in _groups(ev):
-        largest = {}
-        for key, row in groups.items():
-            family, op, body, params, _ = key
-            if family == "walk" and body == "v6" and params and params[0].isdigit():
-                tested = all(len(row.get(r).real_ns) >= stats.MIN_REPETITIONS if r in row else False
-                             for r in (contender, "timespec64"))
-                rank = (tested, int(params[0]))
-                if rank > largest.get(op, ((False, 0), None))[0]:
-                    largest[op] = (rank, params)
-        largest = {op: params for op, (_, params) in largest.items()}
-        for op, params in sorted(largest.items()):
-            key = ("walk", op, "v6", params, 1)
-            row = groups[key]
-            if contender not in row or "timespec64" not in row:
-                continue
-            base_rec, rec = row["timespec64"], row[contender]
-            band, _ = stats.twin_band(run, key, groups, ev.measure)
-            touched = [r.counters.get("cachelines_touched_per_op") for r in (base_rec, rec)]
-            expl = (stats.Explanation("cache lines touched/inode", touched[0][0], touched[1][0])
-                    if touched[0] and touched[1] else None)
-            ws = int(params[0]) * int(rec.counters.get("bytes_per_inode", [0])[0])
-            finding = stats.judge(stats.compare_records(base_rec, rec, ev.measure), band, expl,
-                                  controlled=run.abi in stats.LP64_ABIS)
-            found.append((f"{run_label(run)}, walk/{op}/v6 {contender} vs timespec64, {params[0]} inodes "
-                           f"({ws / 2**20:.0f} MiB working set)", f"walk/{op}", finding))
-    return found
+def _size(ev, abi, body, repr_name):
+    row = (ev.sizes or {}).get((abi, body, repr_name))
+    return row and row["size"]
 
 
-def dinamani(ev):
-    claim = "Dinamani: a 12-byte timestamp saves RAM because inodes stay cached"
-    figures, covers = [], []
-    if ev.sizes:
-        parts = []
-        for abi in _abis(ev):
-            ref, row = ev.sizes.get((abi, "v6", "timespec64")), ev.sizes.get((abi, "v6", "packed12"))
-            if ref and row:
-                parts.append(f"{abi} {row['size'] - ref['size']:+d} B of {ref['size']} B")
-        figures.append("sizeof(struct inode) v6, packed12 vs timespec64 (pahole): " + ", ".join(parts))
-        covers.append("bytes: pahole, every ABI")
-    pairs = []
-    if ev.slab:
-        for abi in _abis(ev):
-            deltas = _slab_deltas(ev, abi, "v6", "timespec64", "packed12")
-            if deltas:
-                pairs += deltas
-                figures.append(f"{abi} v6 slab memory per 10^6 cached inodes, packed12 vs timespec64: "
-                               f"{_slab_text(deltas)}")
-        covers.append("slab: " + "; ".join(SLAB_SCENARIOS.values()))
-    walks = _walk_findings(ev)
-    walk_figures, decided = lines(walks)
-    figures += walk_figures or [f"walk time with a working set beyond the LLC: {NOT_MEASURED}"]
-    if walks:
-        covers.append(f"time: {'; '.join(_labels(ev))}, {ev.measure} time, body v6")
-    saving = [d for d in pairs if d[2] < 0]
+def _size_source(ev, abi, body, repr_name):
+    return (os.path.join(ev.paths.get("sizes", ""), f"sizes-{abi}.csv"),
+            f"{abi},{body},{repr_name},{_size(ev, abi, body, repr_name)},")
+
+
+def _bytes_covers(ev):
+    return f"bytes: pahole on {', '.join(_abis(ev))}; sizes checked against a kernel: {ev.checked or 'unchecked'}"
+
+
+def _pairs(ev, claim, body):
+    """[(abi, layout size, against size)] of BODY on every ABI that has both."""
+    out = []
+    for abi in _abis(ev):
+        a, b = _size(ev, abi, body, claim["layout"]), _size(ev, abi, body, claim["against"])
+        if a and b:
+            out.append((abi, a, b))
+    return out
+
+
+def _vs(abi, a, b):
+    return f"{abi} {a} vs {b} B ({a - b:+d} B)"
+
+
+def rule_smaller(ev, claim):
+    body, *others = claim["bodies"]
+    pairs = _pairs(ev, claim, body)
     if not pairs:
-        ruling = f"{NOT_MEASURABLE}: no slab model given"
-    elif not saving:
-        ruling = f"{REFUTED}: packing frees no slab memory in any modelled cache"
-    else:
-        best = min(saving, key=lambda d: d[2] / d[3])
-        ruling = (f"depends on the slab cache and CPU count: less slab memory in {len(saving)} of {len(pairs)} "
-                  f"modelled cache/model pairs (at most {best[2] / best[3]:+.1%})")
-    ruling += "; " + walk_clause(walks)
-    return Ruling("dinamani", claim, ruling, figures, "; ".join(covers) or NOT_MEASURED, decided)
+        return Outcome(None, absent="no pahole sizes given")
+    smaller = [p for p in pairs if p[1] < p[2]]
+    other = [p for p in pairs if p[1] >= p[2]]
+    key = "all" if not other else "none" if not smaller else "some"
+    head = f"sizeof(struct inode), body {body}, {claim['layout']} vs {claim['against']} (pahole): "
+    figures = [head + "; ".join(_vs(*p) for p in smaller)] if smaller else []
+    figures += [head + "; ".join(_vs(*p) for p in other)] if other else []
+    beside = [f"body {b}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, b)) for b in others]
+    sources = [_size_source(ev, abi, b, r) for b in claim["bodies"] for abi, _, _ in _pairs(ev, claim, b)
+               for r in (claim["layout"], claim["against"])]
+    return Outcome(key, {"smaller": ", ".join(p[0] for p in smaller), "other": ", ".join(
+        f"{_vs(*p)}" for p in other)}, figures, beside, sources, _bytes_covers(ev))
 
 
-def chinner_reorder(ev):
-    claim = "Chinner: 12-byte packing is premature; reordering members recovers the holes"
-    if not ev.sizes:
-        return Ruling("chinner_reorder", claim, f"{NOT_MEASURABLE}: no pahole sizes given",
-                      [f"sizes: {NOT_MEASURED}"], NOT_MEASURED)
-    parts, same, packing_wins = [], [], []
-    for abi in _abis(ev):
-        ref, packed = ev.sizes.get((abi, "v6", "timespec64")), ev.sizes.get((abi, "v6", "packed12"))
-        if not ref or not packed:
-            continue
-        pack = packed["size"] - ref["size"]
-        parts.append(f"{abi}: reordering timespec64 {-ref['reorg_saves']:+d} B, packing {pack:+d} B, "
-                     f"packing + reordering {pack - packed['reorg_saves']:+d} B")
-        (same if ref["reorg_saves"] >= -pack else packing_wins).append(abi)
-    if not packing_wins:
-        ruling = f"{SUPPORTED}: reordering timespec64 recovers as much as packing on every ABI"
-    elif not same:
-        ruling = f"{REFUTED}: packing saves bytes that reordering timespec64 cannot, on every ABI"
-    else:
-        ruling = (f"depends on the ABI: packing saves bytes reordering cannot on {', '.join(packing_wins)}; "
-                  f"not on {', '.join(same)}")
-    return Ruling("chinner_reorder", claim, ruling,
-                  ["sizeof(struct inode) v6 against timespec64 (pahole; `pahole -R` for reordering): "
-                   + "; ".join(parts)],
-                  "bytes: pahole on every ABI, body v6 (v4_4 in reports/layouts)")
+def rule_same_size(ev, claim):
+    body = claim["bodies"][0]
+    mine = {abi: (ev.sizes or {}).get((abi, body, claim["layout"]), {}).get("ts_bytes") for abi in _abis(ev)}
+    theirs = {abi: (ev.sizes or {}).get((abi, body, claim["against"]), {}).get("ts_bytes") for abi in _abis(ev)}
+    if not mine or None in mine.values() or None in theirs.values():
+        return Outcome(None, absent="no timestamp byte counts (sizes-<abi>.csv ts_bytes) given")
+    spread = sorted(set(mine.values()))
+    key = "same" if len(spread) == 1 else "differ"
+    return Outcome(key, {"bytes": f"{spread[0]} B", "against": claim["against"],
+                         "range": " to ".join(str(b) for b in sorted({min(theirs.values()), max(theirs.values())})) + " B"},
+                   [f"bytes of the three timestamps, body {body} (pahole): {claim['layout']} "
+                    + ", ".join(f"{abi} {b}" for abi, b in mine.items()) + f"; {claim['against']} "
+                    + ", ".join(f"{abi} {b}" for abi, b in theirs.items())], covers=_bytes_covers(ev))
 
 
-def bergmann_size(ev):
-    claim = "Bergmann: the saving is not significant; 32-bit inodes must grow anyway (by how much?)"
-    if not ev.sizes:
-        return Ruling("bergmann", claim, f"{NOT_MEASURABLE}: no pahole sizes given", [f"sizes: {NOT_MEASURED}"],
-                      NOT_MEASURED)
-    figures, grows = [], []
-    for abi in ILP32_ABIS:
-        for body in ("v4_4", "v6"):
-            old = ev.sizes.get((abi, body, "timespec"))
-            if not old:
-                continue
-            deltas = [(r, ev.sizes[(abi, body, r)]["size"] - old["size"])
-                      for r in SAFE_REPRS if (abi, body, r) in ev.sizes]
-            grows += [d for _, d in deltas]
-            figures.append(f"{abi} {body}: {old['size']} B with the 32-bit timespec; " +
-                           ", ".join(f"{r} {d:+d} B" for r, d in deltas))
-    savings = []
-    for abi in _abis(ev):
-        if abi in ILP32_ABIS:
-            deltas = _slab_deltas(ev, abi, "v6", "timespec", "timespec64", caches=("inode_cache",))
-            if deltas:
-                figures.append(f"{abi} v6 slab memory per 10^6 cached inodes, timespec64 vs timespec: "
-                               f"{_slab_text(deltas)}")
-        savings += [d / ref for _, _, d, ref in _slab_deltas(ev, abi, "v6", "timespec64", "packed12")]
-    walks = _walk_findings(ev)
-    walk_figures, decided = lines(walks)
-    figures += walk_figures
-    figures.append(f"time on 32-bit: {NOT_MEASURED}" if not any(r.abi in ILP32_ABIS for r in ev.runs)
-                   else "time on 32-bit: see the runs named in Covers")
-    if not grows:
-        ruling = f"{NOT_MEASURABLE}: no 32-bit sizes given"
-    elif min(grows) < 0:
-        ruling = f"{REFUTED}: some y2038-safe layout is smaller than the 32-bit timespec one"
-    else:
-        grow = f"every y2038-safe layout grows 32-bit inodes, by {min(grows)} to {max(grows)} B"
-        faster = any(f.established and f.comparison.ratio < 1 for _, _, f in walks)
-        ruling = f"depends on the working set: {grow}" if faster else f"{SUPPORTED}: {grow}"
-        if savings:
-            ruling += f"; packing saves at most {-min(savings):.1%} of slab memory (SLUB model)"
-        ruling += "; " + walk_clause(walks)
-    return Ruling("bergmann", claim, ruling, figures, "bytes: pahole i386 and armhf (ILP32), both bodies; slab: SLUB "
-                  "model; 32-bit time: " + ("runs given" if any(r.abi in ILP32_ABIS for r in ev.runs)
-                                           else NOT_MEASURED), decided)
+def rule_reorder(ev, claim):
+    body, *others = claim["bodies"]
+
+    def parts(b):
+        out = []
+        for abi in _abis(ev):
+            ref, packed = ((ev.sizes or {}).get((abi, b, r)) for r in (claim["against"], claim["layout"]))
+            if ref and packed:
+                out.append((abi, -ref["reorg_saves"], packed["size"] - ref["size"]))
+        return out
+    rows = parts(body)
+    if not rows:
+        return Outcome(None, absent="no pahole sizes given")
+    packing = [abi for abi, reorder, pack in rows if pack < reorder]
+    reorder = [abi for abi, _, _ in rows if abi not in packing]
+    text = "; ".join(f"{abi} reordering {r:+d} B, packing {p:+d} B" for abi, r, p in rows)
+    return Outcome("same" if not packing else "none" if not reorder else "some",
+                   {"packing": ", ".join(packing), "reorder": ", ".join(reorder)},
+                   [f"body {body}, against {claim['against']} (pahole; `pahole -R` reorders): {text}"],
+                   [f"body {b}: " + "; ".join(f"{a} reordering {r:+d} B, packing {p:+d} B" for a, r, p in parts(b))
+                    for b in others], covers=_bytes_covers(ev))
 
 
-PAIRS = {
-    "rfc": [("get_mtime", "rfc_get_mtime"), ("set_mtime", "rfc_set_mtime"), ("swap_mtime", "rfc_swap_mtime")],
-    "boundary": [("get_mtime", "boundary_to_fs_mtime"), ("set_mtime", "boundary_from_fs_mtime")],
-}
+def rule_saving_share(ev, claim):
+    body, *others = claim["bodies"]
+    pairs = _pairs(ev, claim, body)
+    if not pairs:
+        return Outcome(None, absent="no pahole sizes given")
+    abi, a, b = min(pairs, key=lambda p: (p[1] - p[2]) / p[2])
+    share = (b - a) / b
+    arithmetic = ", ".join(f"{x} {y - z:+d} B" for x, y, z in pairs)
+    return Outcome("small" if share < claim["significant"] else "large",
+                   {"best": f"{share:.1%} ({b - a} B)", "where": f"{abi}: {a} vs {b} B", "arithmetic": arithmetic},
+                   [f"sizeof(struct inode), body {body}, {claim['layout']} vs {claim['against']} (pahole): "
+                    + "; ".join(_vs(*p) for p in pairs)],
+                   [f"body {o}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, o)) for o in others],
+                   [_size_source(ev, x, body, r) for x, _, _ in pairs for r in (claim["layout"], claim["against"])],
+                   _bytes_covers(ev))
 
 
-def _pair_findings(ev, pairs, reprs=("timespec64", "scalar")):
-    """[(label, short, Finding)] of each (base op, other op) pair, per repr, per run."""
-    found = []
-    for run, groups in _groups(ev):
-        for repr_name in reprs:
-            for op_base, op_cont in pairs:
-                f = compare_ops(ev, run, groups, "v6", repr_name, op_base, repr_name, op_cont)
-                if f:
-                    delta = f.comparison.median_contender - f.comparison.median_base
-                    found.append((f"{run_label(run)}, {op_cont} vs {op_base}, v6/{repr_name} ({delta:+.2f} ns/op)",
-                                  f"{op_cont} on {repr_name} {delta:+.2f} ns/op ({run.abi})", f))
-    return found
+def rule_growth(ev, claim):
+    body, *others = claim["bodies"]
+
+    def grow(b):
+        out = []
+        for abi in ILP32_ABIS:
+            old = _size(ev, abi, b, claim["layout"])
+            if old:
+                out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in claim["safe"]
+                                       if _size(ev, abi, b, r)]))
+        return out
+
+    def text(b, rows):
+        return [f"{abi} {b} ({old} B with the 32-bit {claim['layout']}): " + ", ".join(f"{r} {d:+d} B" for r, d in deltas)
+                for abi, old, deltas in rows]
+    rows = grow(body)
+    deltas = [(r, d) for _, _, ds in rows for r, d in ds]
+    if not deltas:
+        return Outcome(None, absent="no 32-bit sizes given")
+    flat = sorted({r for r, d in deltas if d <= 0})
+    grown = [d for r, d in deltas if r not in flat]
+    return Outcome("some" if flat else "all",
+                   {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B", "flat": ", ".join(flat)},
+                   text(body, rows), [t for b in others for t in text(b, grow(b))],
+                   [_size_source(ev, abi, body, r) for abi, _, ds in rows for r, _ in ds],
+                   f"bytes: pahole on {', '.join(ILP32_ABIS)} only (no 64-bit figure in this row); "
+                   f"sizes checked against a kernel: {ev.checked or 'unchecked'}")
 
 
-def rfc_accessors(ev):
-    found = _pair_findings(ev, PAIRS["rfc"])
-    figures, decided = lines(found)
-    return Ruling("rfc", "RFC: the VFS_INODE_*_XTIME() accessor macros cost nothing at run time",
-                  timing_ruling(found, f"{REFUTED} where a difference is established",
-                                "no accessor/rfc_* benchmarks given"),
-                  figures or [f"accessor timing: {NOT_MEASURED}"],
-                  _time_covers(ev, "accessor/* (16 L1-resident inodes)"), decided)
+def _count(ev, variant, body, repr_name, op):
+    for row in ev.cost or ():
+        if ((row["variant"], row["body"], row["operation"], row["measure"]) == (variant, body, op, "instructions")
+                and row["repr"] in (repr_name, "-") and row["instructions"] is not None):
+            return row
+    return None
 
 
-def chinner_boundary(ev):
-    found = _pair_findings(ev, PAIRS["boundary"])
-    figures, decided = lines(found)
-    return Ruling("boundary", "Chinner: converting at the VFS/file-system boundary is cheap",
-                  timing_ruling(found, "depends on the call rate: a conversion costs",
-                                "no accessor/boundary_* benchmarks given"),
-                  figures or [f"boundary conversion timing: {NOT_MEASURED}"],
-                  _time_covers(ev, "accessor/* (16 L1-resident inodes)"), decided)
+def rule_instructions(ev, claim):
+    """OPS[1] against OPS[0]: instructions per variant (qemu-user counts)."""
+    base, other = claim["ops"]
+    layout = claim.get("layout", "-")
+
+    def counts(body):
+        out = []
+        for variant in COST_VARIANTS:
+            a, b = _count(ev, variant, body, layout, base), _count(ev, variant, body, layout, other)
+            if a and b:
+                out.append((variant, int(a["instructions"]), int(b["instructions"]), a, b))
+        return out
+
+    def text(rows):
+        return ", ".join(f"{v} {a} -> {b}" for v, a, b, _, _ in rows)
+    body, *others = claim["bodies"]
+    rows = counts(body)
+    if not rows:
+        return Outcome(None, absent="no instruction counts (reports/cost/cost.csv) for these operations")
+    same = [v for v, a, b, _, _ in rows if a == b]
+    more = [v for v, a, b, _, _ in rows if b > a]
+    less = [v for v, a, b, _, _ in rows if b < a]
+    key = "same" if len(same) == len(rows) else "more" if len(more) == len(rows) else \
+        "less" if len(less) == len(rows) else "mixed"
+    deltas = sorted({b - a for _, a, b, _, _ in rows})
+    where = f"body {body}, {layout}" if layout != "-" else "fstime"
+    csv_path = ev.paths.get("cost", "cost.csv")
+    return Outcome(key, {"counts": text(rows), "same_abis": ", ".join(same) or "none",
+                         "other": ", ".join(v for v in COST_VARIANTS if v in more + less),
+                         "delta": f"+{deltas[0]}" if len(deltas) == 1 else f"+{deltas[0]} to +{deltas[-1]}"},
+                   [f"instructions per call, {base} -> {other}, {where} (qemu-user counts): {text(rows)}"],
+                   [f"body {b}: {text(counts(b))}" for b in others if counts(b)],
+                   [(csv_path, f"{r['abi']},{r['variant']},{r['body']},{r['repr']},{r['operation']},instructions,"
+                               f"{int(r['instructions'])},") for _, _, _, ra, rb in rows for r in (ra, rb)],
+                   "instructions: qemu-user, " + ", ".join(v for v, *_ in rows) + " (reports/cost)")
 
 
-def _time_covers(ev, what):
-    if not ev.runs:
-        return NOT_MEASURED
-    ilp32 = "" if any(r.abi in ILP32_ABIS for r in ev.runs) else "; 32-bit time not measured here"
-    return f"time: {'; '.join(_labels(ev))} ({ev.measure} time), body v6, {what}{ilp32}"
+def _pct(part, whole):
+    return f"{100.0 * part / whole:.1f} %" if whole else "n/a"
+
+
+def _trees(ev, claim):
+    """[(tree, table)]: the claim's deciding tree first (the first of its "trees" given), then the rest."""
+    order = {t: n for n, t in enumerate(claim.get("trees", ()))}
+    return sorted((ev.churn or {}).items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
+
+
+def rule_sites_share(ev, claim):
+    if not ev.churn:
+        return Outcome(None, absent="no churn tables given")
+    shares, figures, sources = [], [], []
+    for tree, table in _trees(ev, claim):
+        t = table["total"]
+        setget = t["setattr_sites"] + t["getattr_sites"]
+        shares.append(setget / t["boundary_sites"] if t["boundary_sites"] else 0.0)
+        line = f"{setget} of {t['boundary_sites']} boundary sites ({_pct(setget, t['boundary_sites'])})"
+        figures.append(f"{tree}: setattr and getattr sites are {line} (Coccinelle)")
+        sources.append((table["path"][:-4] + ".md", f"setattr and getattr sites are {line}"))
+    return Outcome("most" if shares[0] > 0.5 else "few",
+                   {"shares": figures[0].replace(" (Coccinelle)", "").replace("setattr and getattr sites are ", "")},
+                   figures[:1], figures[1:], sources, "sites: Coccinelle on " + ", ".join(t for t, _ in _trees(ev, claim)))
+
+
+def _holds(claim, n):
+    return "holds" if claim["low"] <= n <= claim["high"] else "does not hold"
+
+
+def rule_sites_count(ev, claim):
+    if not ev.churn:
+        return Outcome(None, absent="no churn tables given")
+    figures, sources, verdicts = [], [], []
+    for tree, table in _trees(ev, claim):
+        fs = [r for r in table["rows"] if r.get("kind") == "filesystem"]
+        strict = sum(1 for r in fs if r["local_copies"] + r["address_passed"] > 0)
+        wide = sum(1 for r in fs if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"])
+        touching = sum(1 for r in fs if r["reads"] + r["writes"] > 0)
+        verdicts.append((_holds(claim, strict), _holds(claim, wide)))
+        figures.append(f"{tree}: {strict} of {touching} file systems on the strict reading, {wide} counting copies "
+                       f"into their own structures and values passed (Coccinelle)")
+        sources.append((table["path"][:-4] + ".md", f"it {_holds(claim, strict)} on this tree for the strict "
+                                                    f"reading and {_holds(claim, wide)} for the wide one"))
+    strict_ok, wide_ok = (verdicts[0][i] == "holds" for i in (0, 1))
+    key = "both" if strict_ok and wide_ok else "wide" if wide_ok else "strict" if strict_ok else "neither"
+    return Outcome(key, {"counts": figures[0].split(" (Coccinelle)")[0]}, figures[:1], figures[1:], sources,
+                   f"sites: Coccinelle on {', '.join(t for t, _ in _trees(ev, claim))}; 'roughly 30' read as "
+                   f"{claim['low']} to {claim['high']}")
+
+
+def rule_tests(ev, claim):
+    return Outcome("shown", {}, list(claim["tests"]), covers="tests: CTest (deterministic, every preset)")
+
+
+RULES = {"smaller": rule_smaller, "same_size": rule_same_size, "reorder": rule_reorder,
+         "saving_share": rule_saving_share, "growth": rule_growth, "instructions": rule_instructions,
+         "sites_share": rule_sites_share, "sites_count": rule_sites_count, "tests": rule_tests}
+
+
+def rule(claim, ev, rules):
+    """The Ruling of one claim row under RULES (name -> function)."""
+    fn = rules.get(claim["rule"])
+    if fn is None:
+        raise fsio.InputError(f"claims.toml: claim {claim['key']}: no rule {claim['rule']!r}")
+    out = fn(ev, claim)
+    if out.key is None:
+        return Ruling(claim, f"{NOT_MEASURABLE}: {out.absent}", [], [], [], out.covers or "nothing given")
+    return Ruling(claim, claim["words"][out.key].format(**out.values), out.figures[:3], out.beside, out.sources,
+                  out.covers)

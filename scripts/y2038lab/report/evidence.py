@@ -24,7 +24,8 @@ SLAB_COLUMNS = ("abi", "layout", "cache", "sizeof", "objsize", "this_host_objs",
                 "this_host_bytes_per_1e6", "66_laptop_objs", "66_laptop_pages", "66_laptop_bytes_per_1e6")
 COST_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instructions", "code_bytes",
                 "libcalls", "mca_cpu", "mca_block_rthroughput", "workaround")
-CHURN_COLUMNS = ("fs", "reads", "writes", "local_copies", "address_passed", "boundary_sites",
+CHURN_COLUMNS = ("fs", "reads", "writes", "local_copies", "address_passed", "struct_copies", "value_passed",
+                 "setattr_sites", "getattr_sites", "boundary_sites",
                  "current_time_calls", "rfc_macros", "boundary_conversion", "flag_day",
                  "accessor_functions", "needs_manual")
 # The slab model's scenarios, as slab.csv names them, and what they are.
@@ -77,7 +78,8 @@ def read_sizes(folder):
     for path in paths:
         for line, row in enumerate(_read(path, SIZES_COLUMNS), start=2):
             key = (row["abi"], row["body"], row["repr"])
-            out[key] = {c: _number(path, line, row, c, int) for c in ("size", "holes", "padding", "reorg_saves")}
+            out[key] = {c: _number(path, line, row, c, int) for c in ("size", "holes", "padding", "reorg_saves")
+                        + (("ts_bytes",) if "ts_bytes" in row else ())}
     return out
 
 
@@ -135,6 +137,20 @@ def cost_of(cost_rows, abi, body, repr_name, operation):
     return None
 
 
+def kernel_check(folder):
+    """What the replica sizes were checked against (layouts/kernel-check.csv: tree, abi,
+    status), as "replica = <tree> on <abi>, ..." for the rows that match; None if absent."""
+    path = os.path.join(folder, "kernel-check.csv") if folder else None
+    if not _present(path):
+        return None
+    rows = _read(path, ("tree", "abi", "status"))
+    ok = {}
+    for row in rows:
+        if row["status"].strip().lower() in ("match", "equal", "ok", "same"):
+            ok.setdefault(row["tree"], []).append(row["abi"])
+    return "; ".join(f"replica = {tree} on {', '.join(dict.fromkeys(abis))}" for tree, abis in ok.items()) or None
+
+
 def read_churn(folder):
     """{tree: {"rows": [per-fs dicts], "total": dict}} from <folder>/*.csv; None if none."""
     if folder is None:
@@ -147,7 +163,7 @@ def read_churn(folder):
     for path in paths:
         rows, total = [], None
         for line, row in enumerate(_read(path, CHURN_COLUMNS), start=2):
-            parsed = {"fs": row["fs"]}
+            parsed = {"fs": row["fs"], "kind": row.get("kind")}
             for column in CHURN_COLUMNS[1:]:
                 parsed[column] = _number(path, line, row, column, int)
             if row["fs"] == "TOTAL":

@@ -9,8 +9,9 @@ The lab has built the tools, written reports/layouts (pahole), reports/cost
 reports/churn is committed (`lab churn` takes minutes of spatch).  Fragments,
 in report order:
 
-  01-verdict.md    the verdict: one row per claim, its statistics, and the
-                   short list README.md quotes (y2038lab.verdict)
+  01-verdict.md    the verdict: one row per claim of report/claims.toml and
+                   the short list README.md quotes (y2038lab.verdict); the same
+                   as plain text in reports/VERDICT.txt
   02-plots.md      heatmaps, walks, sizes, threads (y2038lab.plots)
   05-summary.md    the headline table README.md quotes (y2038lab.benchreport)
   10, 20           fstime-selfcheck and fs-expiry output
@@ -108,6 +109,10 @@ def run(args):
     ev = verdict.gather(jsons, layouts, cost_csv if os.path.isfile(cost_csv) else None,
                         churn if os.path.isdir(churn) else None)
     fsio.write_text(os.path.join(r, "01-verdict.md"), verdict_fragment(ev))
+    facts = assemble.host_facts(args.build)
+    fsio.write_text(os.path.join(args.reports, "VERDICT.txt"), verdict.text(ev, {
+        "Machine": f"{facts['Host']}, {facts['CPU']}, {facts['Kernel']}", "Commit": facts["Commit"],
+        "Generated": f"{facts['Date (UTC)']} UTC by scripts/lab report"}))
     made = plots.render_all(ev.runs, r, layouts, prefix="plot-")
     fsio.write_text(os.path.join(r, "02-plots.md"), plots.fragment(made))
     out = os.path.join(args.reports, args.target)

@@ -1,125 +1,73 @@
-"""The Verdict section: one row per claim of the 2016 y2038 inode debate.
+"""The verdict: one ruling per claim of claims.toml, as REPORT.md's section,
+README's short list and reports/VERDICT.txt (plain text, mail-ready).
 
-    verdict.render(runs, sizes_dir, cost_csv, churn_dir) -> Markdown section
-    verdict.summary(runs, sizes_dir, cost_csv, churn_dir) -> short Markdown for the README
+    verdict.gather(runs, sizes_dir, cost_csv, churn_dir) -> claims.Evidence
+    verdict.rulings(ev) / section(ev) / summary_of(ev) / text(ev, facts)
+    verdict.contradictions(rulings) -> lines: every report line a ruling restates
+        that the report does not print (`verdict --check`, a CTest)
 
-runs are results.Run objects or paths of y2038-bench JSON files; every other
-input may be None or absent, and the rows that need it then say "not
-measured here".  The rulings come from claims.py / claims_code.py, the
-statistics behind every timing figure from stats.py.
-
-Command line (what the report assembly can also call):
+Command line:
     python3 -m y2038lab verdict [--json RUN.json ...] [--sizes reports/layouts]
         [--cost reports/cost/cost.csv] [--churn reports/churn] [--cpu]
-        --out VERDICT.md [--summary SUMMARY.md]
+        [--out VERDICT.md] [--summary SUMMARY.md] [--text VERDICT.txt] [--check]
 """
 import argparse
+import difflib
 import os
+import subprocess
 import sys
+import textwrap
 
-from y2038lab.report import claims
-from y2038lab.report import claims_code
-from y2038lab.report import evidence
 from y2038lab.core import fsio
-from y2038lab.core import stats
+from y2038lab.report import claims, claims_code, evidence
 
 PROG = "verdict"
-
-# What mainline eventually did, per claim (kernel history, not measured by this suite).
-MAINLINE = {
-    "dinamani": "Not merged as proposed: v4.18 put struct timespec64 (16 B on 64-bit) in struct inode; "
-                "v6.11 split each timestamp into time64_t seconds and u32 nanoseconds (the scalar layout here).",
-    "chinner_reorder": "v6.11 did both: 12 bytes per timestamp, and the three u32 nanosecond fields placed "
-                       "together after the three seconds (the scalar layout here).",
-    "bergmann": "v4.18: struct timespec64 in struct inode on every ABI, so 32-bit inodes grew.",
-    "rfc": "The VFS_INODE_*_XTIME() macros were never merged; v6.6 added inode_get_ctime()/inode_set_ctime*() "
-           "and v6.7 the atime/mtime accessors, converting every file system with Coccinelle.",
-    "boundary": "v4.18 changed struct inode to timespec64 in one Coccinelle-made patch; file systems still on "
-                "struct timespec converted at the boundary (timespec64_to_timespec()) until converted.",
-    "clamp": "v5.4 added s_time_min/s_time_max and timestamp_truncate(), which clamps then truncates; "
-             "the RFC's per-file-system bad-timestamp callbacks were not merged.",
-    "torn": "No single-word timestamp was merged: since v6.11 seconds and nanoseconds are separate fields; "
-            "v6.13's multigrain updates ctime's nanoseconds with a cmpxchg.",
-    "multigrain": "v6.13 merged multigrain timestamps (a v6.6 attempt was reverted): file systems that opt in "
-                  "(FS_MGTIME) take a fine-grained ctime only when the last one was queried.",
-    "churn_bergmann": "v4.18 made the switch in one Coccinelle-generated patch (the 'one big patch'), "
-                      "keeping file systems' own types behind conversions.",
-    "churn_chinner": "The v4.18 patch changed no function signatures (boundary conversions); the v6.6/6.7 "
-                     "accessor series touched every file system again.",
-}
-
-RULE = ("A timing difference counts as a layout effect only when p < 0.05 (two-sided Mann-Whitney U, "
-        f"as Google Benchmark's compare.py, >= {stats.MIN_REPETITIONS} interleaved repetitions per side), "
-        "its 95 % interval for the ratio (Hodges-Lehmann on log-times, distribution-free) lies wholly "
-        "outside the twin control's spread (timespec vs timespec64: the same layout on LP64, compiled "
-        "twice, so their ratio is what code placement alone does) and, where instruction counts are given, "
-        "the instructions differ in the same direction. Otherwise the row says \"no difference detected\"; "
-        f"that supports a claim of no cost only where the twin spread stays within {stats.pct(claims.RESOLUTION)} "
-        "(else: not measurable here). "
-        "Cells without an established layout effect are marked as such and never summarised as a win.")
+RULES = {**claims.RULES, **claims_code.RULES}
+WIDTH = 79
+RULE = ("Bytes (pahole), instruction counts (qemu-user, per ABI), site counts (Coccinelle) and tests decide; "
+        "host timings enter a ruling only where the paired measurement resolves the difference against its "
+        "own family's null control, and say \"not measurable here\" otherwise. A 2016 claim is decided on the "
+        "2016 proposal's layout and the tree it patched (body v4_4), today's body (v6) beside it.")
 
 
 def gather(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real"):
     """An Evidence from paths (or loaded Runs); InputError on bad input."""
     from y2038lab.core import results
     loaded = [results.load_run(r) if isinstance(r, (str, os.PathLike)) else r for r in runs or ()]
-    slab = os.path.join(sizes_dir, "slab.csv") if sizes_dir else None
-    return claims.Evidence(loaded, evidence.read_sizes(sizes_dir), evidence.read_slab(slab),
-                           evidence.read_cost(cost_csv), evidence.read_churn(churn_dir), measure)
+    return claims.Evidence(loaded, evidence.read_sizes(sizes_dir), evidence.read_cost(cost_csv),
+                           evidence.read_churn(churn_dir), evidence.kernel_check(sizes_dir),
+                           {"sizes": sizes_dir, "cost": cost_csv, "churn": churn_dir}, measure)
 
 
-def rulings(ev):
-    """Every claim's Ruling, in the order of the debate."""
-    return [claims.dinamani(ev), claims.chinner_reorder(ev), claims.bergmann_size(ev),
-            claims.rfc_accessors(ev), claims.chinner_boundary(ev), claims_code.clamp_first(ev),
-            claims_code.torn_reads(ev), claims_code.multigrain(ev),
-            claims_code.churn_bergmann(ev), claims_code.churn_chinner(ev)]
+def rulings(ev, data=None):
+    """Every claim's Ruling, in the order of claims.toml."""
+    return [claims.rule(row, ev, RULES) for row in (data or claims.load())["claim"]]
+
+
+def source_of(claim):
+    quote = f": \"{claim['quote']}\"" if claim["quote"] else f" (not quoted: {claim['paraphrase']})"
+    return f"{claim['who']}, {claim['source']}{quote}"
 
 
 def _cell(text):
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def deciding(ruling):
-    """The figure that decides the row: the claim's own choice, else its first figure."""
-    return ruling.deciding or ruling.figures[0]
-
-
-def _disturbed(ev):
-    notes = []
-    for run in ev.runs:
-        found = [d for d in (stats.disturbance(r) for r in run.records.values()) if d]
-        bad = sum(1 for d in found if d.disturbed)
-        if bad:
-            notes.append(f"{run_label_short(run)}: {bad} of {len(found)} single-threaded rows disturbed "
-                         f"(a repetition's real time > CPU time + {stats.DISTURBED_EXCESS:.0%}); "
-                         "their real-time figures carry that noise")
-    return notes
-
-
-def run_label_short(run):
-    return f"{run.path} ({claims.run_label(run)})"
-
-
 def section(ev, heading="## Verdict"):
-    rows = rulings(ev)
-    out = [heading, "",
-           "What the suite found for each claim of the 2016 y2038 inode debate (LWN, 2016-01-21; the RFC "
-           "\"Add 64 bit timestamp support\") and what mainline did later. Rulings: supported / refuted / "
-           "depends on X / not measurable here.", "",
-           RULE, "",
-           f"Timings: {stats.MEASURES[ev.measure]} per operation; "
-           + ("; ".join(claims.run_label(r) + f" ({r.path})" for r in ev.runs) if ev.runs else "no benchmark run given")
-           + ".", ""]
-    out += [f"- Warning: {note}" for note in _disturbed(ev)]
-    out += ["", "| claim | ruling | deciding figure | covers | mainline eventually |", "|---|---|---|---|---|"]
-    out += [f"| {_cell(r.claim)} | {_cell(r.ruling)} | {_cell(deciding(r))} | {_cell(r.covers)} | "
-            f"{_cell(MAINLINE.get(r.key, ''))} |" for r in rows]
-    out += ["", "Each claim in full (one paragraph each, for pasting into a mail):", ""]
+    data = claims.load()
+    rows = rulings(ev, data)
+    runs = "; ".join(f"{claims.run_label(r)} ({r.path})" for r in ev.runs) or "no benchmark run given"
+    out = [heading, "", data["headline"], "", RULE, "", f"Host timings: {runs}.", "",
+           "| claim (source, quoted) | ruling | deciding figures | would change if |", "|---|---|---|---|"]
+    out += [f"| {_cell(source_of(r.claim))} | {_cell(r.ruling)} | {_cell('; '.join(r.figures) or '-')} | "
+            f"{_cell(r.claim['changes_if'])} |" for r in rows]
+    out += ["", "Each claim in full (reports/VERDICT.txt has the same as plain text):", ""]
     for r in rows:
-        out.append(f"**{r.claim}** -- {r.ruling}.")
-        out += [f"- {f}" for f in r.figures]
-        out += [f"- Covers: {r.covers}.", f"- Mainline: {MAINLINE.get(r.key, 'n/a')}", ""]
+        out += [f"**{source_of(r.claim)}** -- {r.ruling}."] + [f"- {f}" for f in r.figures + r.beside]
+        out += [f"- Covers: {r.covers}.", f"- Would change if: {r.claim['changes_if']}.",
+                f"- Mainline: {r.claim['mainline']}", ""]
+    out += ["### Defects in the RFC's own patches", ""]
+    out += [f"- {d['source']}, `{d['quote']}`: {d['finding']} Shown by {d['test']}." for d in data["defect"]]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -128,11 +76,16 @@ def render(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real
     return section(gather(runs, sizes_dir, cost_csv, churn_dir, measure))
 
 
+def _short(quote, limit=90):
+    return quote if len(quote) <= limit else quote[:quote.rfind(" ", 0, limit)] + " ..."
+
+
 def summary_of(ev, source="REPORT.md"):
-    lines = [f"**Verdict** (every figure, interval and p-value behind these lines is in {source}; "
-             "a timing difference counts only when it beats the twin control):", ""]
-    for r in rulings(ev):
-        lines.append(f"- {r.claim}: **{r.ruling}**")
+    data = claims.load()
+    lines = [f"**Verdict** ([VERDICT.txt](reports/VERDICT.txt); every figure in {source}). {data['headline']}", ""]
+    for r in rulings(ev, data):
+        quote = f" \"{_short(r.claim['quote'])}\"" if r.claim["quote"] else ""
+        lines.append(f"- {r.claim['who']} ({r.claim['source']}){quote}: **{r.ruling}**")
     return "\n".join(lines) + "\n"
 
 
@@ -141,30 +94,84 @@ def summary(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="rea
     return summary_of(gather(runs, sizes_dir, cost_csv, churn_dir, measure), source)
 
 
+def _wrap(text, indent="", first=None):
+    return textwrap.fill(text, WIDTH, initial_indent=first if first is not None else indent,
+                         subsequent_indent=indent, break_on_hyphens=False)
+
+
+def text(ev, facts):
+    """reports/VERDICT.txt: plain text, at most 80 columns, a paragraph per claim."""
+    data = claims.load()
+    out = [_wrap("The 2016 y2038 inode timestamp RFC (Deepa Dinamani, \"Add 64 bit timestamp support\", "
+                 "2016-01-06) and the debate LWN reported on 2016-01-21, against the figures of the y2038 "
+                 "inode timestamp lab.")]
+    out += [_wrap(f"{k}: {v}", "    ") for k, v in facts.items()]
+    out += [_wrap("Host timings: " + ("; ".join(claims.run_label(r) for r in ev.runs) or "none given"), "    "),
+            "", _wrap(data["headline"]), "", _wrap(RULE), ""]
+    for n, r in enumerate(rulings(ev, data), start=1):
+        out.append(_wrap(source_of(r.claim), "    ", f"{n}. "))
+        out.append(_wrap(f"Ruling: {r.ruling}.", "    ", "    "))
+        out += [_wrap(f, "      ", "    - ") for f in r.figures + r.beside]
+        out += [_wrap(f"Would change if: {r.claim['changes_if']}.", "    ", "    "),
+                _wrap(f"Mainline: {r.claim['mainline']}", "    ", "    "), ""]
+    out.append("Defects in the RFC's own patches")
+    for n, d in enumerate(data["defect"], start=1):
+        out += [_wrap(f"{d['source']}: \"{d['quote']}\"", "    ", f"D{n}. "), _wrap(d["finding"], "    ", "    "),
+                _wrap(f"Test: {d['test']}.", "    ", "    "), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def contradictions(rows):
+    """['verdict ... / report ...'] for each (path, text) a ruling restates that its report does not print."""
+    out, cache = [], {}
+    for r in rows:
+        for path, wanted in r.sources:
+            if path not in cache:
+                cache[path] = fsio.read_text(path, "report").splitlines() if os.path.isfile(path) else []
+            if not any(wanted in line for line in cache[path]):
+                near = difflib.get_close_matches(wanted, cache[path], n=1, cutoff=0) or ["(no such report)"]
+                out.append(f"verdict, {r.key}: {r.ruling}\n  restates: {wanted}\n  but {path} prints: "
+                           f"{near[0].strip()}")
+    return out
+
+
+def facts_here():
+    """Machine and commit for a VERDICT.txt written outside `scripts/lab report`."""
+    commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout
+    return {"Machine": os.uname().nodename, "Commit": commit.strip() or "unknown"}
+
+
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog=PROG, description="The Verdict section of REPORT.md.")
+    parser = argparse.ArgumentParser(prog=PROG, description="The verdict: REPORT.md's section, VERDICT.txt.")
     parser.add_argument("--json", action="append", default=[], metavar="RUN.json", help="y2038-bench JSON")
-    parser.add_argument("--sizes", metavar="DIR", help="reports/layouts (sizes-<abi>.csv, slab.csv)")
+    parser.add_argument("--sizes", metavar="DIR", help="reports/layouts (sizes-<abi>.csv, kernel-check.csv)")
     parser.add_argument("--cost", metavar="CSV", help="reports/cost/cost.csv")
-    parser.add_argument("--churn", metavar="DIR", help="reports/churn (<tree>.csv)")
+    parser.add_argument("--churn", metavar="DIR", help="reports/churn (<tree>.csv beside <tree>.md)")
     parser.add_argument("--cpu", action="store_true", help="judge CPU time instead of real time")
-    parser.add_argument("--out", required=True, metavar="FILE", help="the Verdict section (Markdown)")
+    parser.add_argument("--out", metavar="FILE", help="the Verdict section (Markdown)")
     parser.add_argument("--summary", metavar="FILE", help="also the README summary (Markdown)")
+    parser.add_argument("--text", metavar="FILE", help="also VERDICT.txt (plain text, <= 80 columns)")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 when a ruling restates a figure its report does not print")
     args = parser.parse_args(argv)
 
     def run():
-        for path in [args.out] + ([args.summary] if args.summary else []):
-            fsio.check_output_path(path)
+        wanted = [(args.out, section), (args.summary, summary_of), (args.text, lambda ev: text(ev, facts_here()))]
+        for path, _ in wanted:
+            if path:
+                fsio.check_output_path(path)
         for path, what in ((args.sizes, "folder"), (args.churn, "folder"), (args.cost, "file")):
             if path and not os.path.exists(path):
                 raise fsio.InputError(f"{path}: {what} does not exist")
         ev = gather(args.json, args.sizes, args.cost, args.churn, "cpu" if args.cpu else "real")
-        text = section(ev)
-        summ = summary_of(ev) if args.summary else None
-        with fsio.OutputSet() as out:  # the section and its summary: both or neither
-            out.write_text(args.out, text)
-            if summ is not None:
-                out.write_text(args.summary, summ)
+        if args.check:
+            bad = contradictions(rulings(ev))
+            print("\n".join(bad) if bad else f"{PROG}: every figure a ruling restates is printed by its report")
+            return 1 if bad else 0
+        with fsio.OutputSet() as out:  # the section, its summary and the text: all or none
+            for path, make in wanted:
+                if path:
+                    out.write_text(path, make(ev))
         return 0
     return fsio.run_main(run, PROG)
 
