@@ -595,3 +595,49 @@ c << r_clock_macro.c;
 p << r_clock_macro.p;
 @@
 emit("clock", p, c)
+
+// ---- 5. locals that take the clock's value (`struct timespec64 now =
+// current_time(inode)`): a flag day retypes their declaration, and their
+// copies to and from inode timestamps then compile unchanged
+
+@r_clock_local_init@
+identifier fn = {current_time, current_fs_time, current_fs_time_sec};
+identifier c = {CURRENT_TIME, CURRENT_TIME_SEC};
+identifier x;
+type T;
+position p;
+@@
+(
+T x@p = fn(...);
+|
+T x@p = c;
+)
+
+@script:python@
+T << r_clock_local_init.T;
+x << r_clock_local_init.x;
+p << r_clock_local_init.p;
+@@
+emit("clock_local", p, T, x)
+
+@r_clock_local_set@
+identifier fn = {current_time, current_fs_time, current_fs_time_sec};
+identifier c = {CURRENT_TIME, CURRENT_TIME_SEC};
+identifier x;
+type T;
+position p;
+@@
+T x@p;
+... when any
+(
+x = fn(...)
+|
+x = c
+)
+
+@script:python@
+T << r_clock_local_set.T;
+x << r_clock_local_set.x;
+p << r_clock_local_set.p;
+@@
+emit("clock_local", p, T, x)

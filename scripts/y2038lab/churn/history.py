@@ -9,8 +9,9 @@ strings blanked) of every file spatch read, OLD against NEW; in each changed
 block the tokens that differ (difflib again, so whitespace and re-wrapping do
 not count) are laid on the OLD lines they replace or follow.  A line is a conversion site when its
 changed tokens include an i_?time/ia_?time field or a word of the conversion
-vocabulary: the functions, macros and struct tags NEW's time headers declare,
-and what NEW's include/linux/fs.h declares that OLD's does not (accessors).
+vocabulary: the time-named functions, macros and struct tags NEW's time
+headers declare, and those NEW's include/linux/fs.h declares and OLD's does
+not (the accessors).
 A changed line that mentions a timestamp while its changes lie elsewhere is
 noise (another change of the same window), as is a line moved unchanged;
 lines only added (declarations of the converted values) support a site.
@@ -43,9 +44,10 @@ def declared(text):
 
 
 def vocabulary(read_old, read_new):
-    """The conversion's words: NEW's time-header names plus fs.h's new ones."""
+    """The conversion's words: NEW's time-header names plus fs.h's new time-named ones."""
     words = set().union(*(declared(read_new(h)) for h in TIME_HEADERS))
-    return words | (declared(read_new("include/linux/fs.h")) - declared(read_old("include/linux/fs.h")))
+    words |= declared(read_new("include/linux/fs.h")) - declared(read_old("include/linux/fs.h"))
+    return {w for w in words if "time" in w.lower()}
 
 
 def file_diff(old_tree, new_tree, path):
@@ -82,9 +84,11 @@ def changes(hunks, vocab):
         for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, [t for t, _ in ot], nt,
                                                           autojunk=False).get_opcodes():
             if op != "equal" and ot:
-                lines = {n for _, n in ot[i1:i2]} or {ot[max(i1 - 1, 0)][1]}
-                for n in lines:
-                    touched[n] |= {t for t, _ in ot[i1:i2]} | set(nt[j1:j2])
+                for t, n in ot[i1:i2]:  # a removed token: its own line
+                    touched[n].add(t)
+                for j in range(j1, j2):  # an inserted one: the line at the same place of the span
+                    k = i1 + (j - j1) * (i2 - i1) // (j2 - j1) if i2 > i1 else max(i1 - 1, 0)
+                    touched[ot[k][1]].add(nt[j])
         for n, text in old:
             if touched[n] & (vocab | FIELDS):
                 out[n] = ("site", text)

@@ -2,9 +2,10 @@
 
 The CSV has one row per fs/ directory (fs/*.c is "vfs") and a final TOTAL
 row; its columns are churn_sites.COLUMNS.  In the TOTAL row the counts are
-sums over every row, except needs_manual_fs and bergmann_fs, which count
-the rows of kind "filesystem" with needs_manual > 0, and with
-local_copies + address_passed > 0 (Bergmann's claim).
+sums over every row, except needs_manual_fs, bergmann_fs and
+bergmann_wide_fs, which count the rows of kind "filesystem" with
+needs_manual > 0, with local_copies + address_passed > 0 (Bergmann's claim)
+and with struct_copies + value_passed added (its wide reading).
 """
 import collections
 import csv
@@ -36,8 +37,8 @@ DEFINITIONS = (
      "`&inode->i_?time` given to a function that is not from the VFS, or kept in a pointer"),
     ("helper_uses",
      "the timestamp or its address given to a VFS/time helper (`timespec64_equal()`, "
-     "`timestamp_truncate()`, ...): from the VFS = named in the headers listed below or defined in "
-     "fs/*.c"),
+     "`timestamp_truncate()`, ...), or the timestamp assigned a helper's result (the clock's excepted): "
+     "from the VFS = named in the headers listed below or defined in fs/*.c"),
     ("other_uses",
      "whole-value uses none of the above (initialisers, conditionals, constants)"),
     ("macro_args",
@@ -53,6 +54,9 @@ DEFINITIONS = (
     ("boundary_sites",
      "setattr_sites + getattr_sites + update_time_sites + member_accesses + struct_copies + "
      "value_passed + address_passed"),
+    ("clock_locals",
+     "local variables that take the clock's value (`now = current_time(inode)`): a flag day retypes their "
+     "declaration; clock_local_copies: those of the local_copies whose local is one (unchanged by a flag day)"),
     ("current_time_calls",
      "calls of `current_time()`, `current_fs_time()`, uses of `CURRENT_TIME`/`CURRENT_TIME_SEC` "
      "(legacy_time_calls: all but `current_time()`)"),
@@ -67,9 +71,10 @@ DEFINITIONS = (
      "local_copies (tv_sec/tv_nsec uses included: an opaque VFS type hides them)"),
     ("flag_day",
      "v4.18: one patch changes the type; every site where it meets a filesystem-typed value is "
-     "converted or retyped = local_copies + struct_copies + value_passed + address_passed + "
-     "helper_uses + other_uses + update_time_sites + setattr_sites + getattr_sites (tv_sec/tv_nsec "
-     "uses compile unchanged)"),
+     "converted or retyped = local_copies - clock_local_copies + clock_locals + struct_copies + "
+     "value_passed + address_passed + helper_uses + other_uses + update_time_sites + setattr_sites + "
+     "getattr_sites (tv_sec/tv_nsec uses compile unchanged); checked against v4.17 -> v4.18 in "
+     "history-v4.17-v4.18.md"),
     ("needs_manual",
      "sites no local rewrite converts to accessors: address taken, tv_sec/tv_nsec written separately, "
      "macro arguments; needs_manual_fs: 1 when > 0"),

@@ -52,7 +52,7 @@ COLUMNS = (
     "fs", "kind", "files", "reads", "writes", "member_accesses", "local_copies", "struct_copies",
     "value_passed", "address_passed", "helper_uses", "other_uses", "macro_args",
     "setattr_sites", "getattr_sites", "update_time_sites", "boundary_sites",
-    "current_time_calls", "legacy_time_calls",
+    "current_time_calls", "legacy_time_calls", "clock_locals", "clock_local_copies",
     "rfc_macros", "boundary_conversion", "flag_day", "accessor_functions",
     "needs_manual", "needs_manual_fs", "bergmann_fs", "bergmann_wide_fs", "unresolved", "unparsed_files",
 )
@@ -123,11 +123,14 @@ def classify(sites, helpers):
     writes = sites.positions("write", INODE_TYPES)
     members = sites.positions("member", INODE_TYPES)
     addrs = sites.positions("addr", INODE_TYPES)
+    clock_locals = {(pos[0], func, extra[1]) for pos, (func, extra) in sites.by_kind["clock_local"].items()}
     out = {}
     for pos in accesses:
         info = {"write": pos in writes, "member": pos in members, "addr": pos in addrs}
         info["member_write"] = info["write"] and info["member"]
         info["use"] = _use(sites, helpers, update_time, pos, info)
+        local = sites.by_kind["local"].get(pos)
+        info["clock_local"] = info["use"] == "local" and (pos[0], local[0], local[1][1]) in clock_locals
         out[pos] = info
     return out
 
@@ -143,8 +146,8 @@ def _use(sites, helpers, update_time, pos, info):
     if sites.extra("peer_field", pos) is not None or sites.extra("peer_vfs", pos) is not None:
         return "neutral"
     call = sites.extra("peer_call", pos)
-    if call is not None:
-        return "neutral" if call[1] in helpers else "struct"
+    if call is not None:  # a VFS helper's result: the helper is renamed, the clock is not
+        return ("neutral" if call[1] in CLOCK_CALLS else "helper") if call[1] in helpers else "struct"
     local = sites.extra("local", pos)
     if local is not None:
         name = local[1]
@@ -208,9 +211,9 @@ def approach_counts(c):
     c["rfc_macros"] = accesses + c["legacy_time_calls"]
     c["accessor_functions"] = accesses
     c["boundary_conversion"] = c["boundary_sites"] + c["local_copies"]
-    c["flag_day"] = (c["local_copies"] + c["struct_copies"] + c["value_passed"] + c["address_passed"]
-                     + c["helper_uses"] + c["other_uses"] + c["update_time_sites"]
-                     + c["setattr_sites"] + c["getattr_sites"])
+    c["flag_day"] = (c["local_copies"] - c["clock_local_copies"] + c["clock_locals"] + c["struct_copies"]
+                     + c["value_passed"] + c["address_passed"] + c["helper_uses"] + c["other_uses"]
+                     + c["update_time_sites"] + c["setattr_sites"] + c["getattr_sites"])
     c["needs_manual_fs"] = 1 if c["needs_manual"] > 0 else 0
     c["bergmann_fs"] = 1 if c["local_copies"] + c["address_passed"] > 0 else 0
     c["bergmann_wide_fs"] = 1 if c["local_copies"] + c["address_passed"] + c["struct_copies"] + c["value_passed"] else 0
@@ -235,6 +238,8 @@ def count(sites, helpers, group_of, unresolved=None):
         add(pos, "writes" if info["write"] else "reads")
         if info["use"] in use_column:
             add(pos, use_column[info["use"]])
+        if info["clock_local"]:
+            add(pos, "clock_local_copies")
         if info["member"] and info["use"] != "member":
             add(pos, "member_accesses")
         if info["addr"] or info["member_write"]:
@@ -253,6 +258,8 @@ def count(sites, helpers, group_of, unresolved=None):
         if extra[0] == "update_time" and (group_of(pos[0]), extra[1]) not in seen_update_time:
             seen_update_time.add((group_of(pos[0]), extra[1]))
             add(pos, "update_time_sites")
+    for pos in sites.by_kind["clock_local"]:
+        add(pos, "clock_locals")
     for pos, (_, extra) in sites.by_kind["clock"].items():
         add(pos, "current_time_calls")
         if extra and extra[0] in LEGACY_CLOCKS:
@@ -273,7 +280,7 @@ def predicted_lines(sites, helpers, approach):
     info, uses, out = classify(sites, helpers), collections.defaultdict(set), {}
     for pos, i in sorted(info.items()):
         uses[pos[:2]].add(i["use"])
-        if approach == "accessor_functions" or i["use"] in FLAG_DAY_USES:
+        if approach == "accessor_functions" or (i["use"] in FLAG_DAY_USES and not i["clock_local"]):
             out.setdefault(pos[:2], i["use"])
     if approach == "accessor_functions":
         out.update({pos[:2]: "macro argument" for pos, (_, extra) in sites.by_kind["macro_arg"].items()
@@ -281,4 +288,5 @@ def predicted_lines(sites, helpers, approach):
     else:
         for kind, found in sorted(vfs_struct_crossings(sites, helpers).items()):
             out.update({pos[:2]: kind for pos in found})
+        out.update({pos[:2]: "clock local" for pos in sites.by_kind["clock_local"]})
     return out, uses
