@@ -596,11 +596,12 @@ p << r_clock_macro.p;
 @@
 emit("clock", p, c)
 
-// ---- 5. locals that take the clock's value (`struct timespec64 now =
-// current_time(inode)`): a flag day retypes their declaration, and their
-// copies to and from inode timestamps then compile unchanged
+// ---- 5. what a flag day leaves alone, or changes elsewhere
 
-@r_clock_local_init@
+// locals that take the clock's value or are copied into an inode timestamp
+// (`struct timespec64 now = current_time(inode)`; `inode->i_mtime = ts`): a
+// flag day retypes their declaration, and those copies compile unchanged
+@r_retyped_init@
 identifier fn = {current_time, current_fs_time, current_fs_time_sec};
 identifier c = {CURRENT_TIME, CURRENT_TIME_SEC};
 identifier x;
@@ -614,15 +615,18 @@ T x@p = c;
 )
 
 @script:python@
-T << r_clock_local_init.T;
-x << r_clock_local_init.x;
-p << r_clock_local_init.p;
+T << r_retyped_init.T;
+x << r_retyped_init.x;
+p << r_retyped_init.p;
 @@
-emit("clock_local", p, T, x)
+emit("retyped_local", p, T, x)
 
-@r_clock_local_set@
+@r_retyped_set@
 identifier fn = {current_time, current_fs_time, current_fs_time_sec};
 identifier c = {CURRENT_TIME, CURRENT_TIME_SEC};
+identifier fld = {i_atime, i_mtime, i_ctime};
+struct inode *E;
+struct inode F;
 identifier x;
 type T;
 position p;
@@ -633,11 +637,116 @@ T x@p;
 x = fn(...)
 |
 x = c
+|
+E->fld = x
+|
+F.fld = x
 )
 
 @script:python@
-T << r_clock_local_set.T;
-x << r_clock_local_set.x;
-p << r_clock_local_set.p;
+T << r_retyped_set.T;
+x << r_retyped_set.x;
+p << r_retyped_set.p;
 @@
-emit("clock_local", p, T, x)
+emit("retyped_local", p, T, x)
+
+// tv_sec/tv_nsec of an iattr/kstat time field, and whole values between such
+// a field and the clock or another such field: all of one type after a flag day
+@r_vfs_member@
+type T;
+T *A;
+T B;
+identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+identifier m;
+position p;
+@@
+(
+A->vf@p.m
+|
+B.vf@p.m
+)
+
+@script:python@
+T << r_vfs_member.T;
+p << r_vfs_member.p;
+@@
+emit("vfs_member", p, T)
+
+@r_vfs_clock@
+type T;
+T *A;
+T B;
+identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+identifier fn = {current_time, current_fs_time, current_fs_time_sec};
+identifier c = {CURRENT_TIME, CURRENT_TIME_SEC};
+position p;
+@@
+(
+A->vf@p = fn(...)
+|
+B.vf@p = fn(...)
+|
+A->vf@p = c
+|
+B.vf@p = c
+)
+
+@script:python@
+T << r_vfs_clock.T;
+p << r_vfs_clock.p;
+@@
+emit("vfs_same", p, T, "clock")
+
+@r_vfs_same_to@
+type T, T2;
+T *A;
+T B;
+T2 *A2;
+T2 B2;
+identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+identifier vf2 = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+position p;
+@@
+(
+A->vf@p = A2->vf2
+|
+A->vf@p = B2.vf2
+|
+B.vf@p = A2->vf2
+|
+B.vf@p = B2.vf2
+)
+
+@script:python@
+T << r_vfs_same_to.T;
+T2 << r_vfs_same_to.T2;
+p << r_vfs_same_to.p;
+@@
+emit("vfs_same", p, T, T2)
+
+@r_vfs_same_from@
+type T, T2;
+T *A;
+T B;
+T2 *A2;
+T2 B2;
+identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+identifier vf2 = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+position p;
+@@
+(
+A2->vf2 = A->vf@p
+|
+B2.vf2 = A->vf@p
+|
+A2->vf2 = B.vf@p
+|
+B2.vf2 = B.vf@p
+)
+
+@script:python@
+T << r_vfs_same_from.T;
+T2 << r_vfs_same_from.T2;
+p << r_vfs_same_from.p;
+@@
+emit("vfs_same", p, T, T2)

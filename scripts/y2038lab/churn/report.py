@@ -54,9 +54,13 @@ DEFINITIONS = (
     ("boundary_sites",
      "setattr_sites + getattr_sites + update_time_sites + member_accesses + struct_copies + "
      "value_passed + address_passed"),
-    ("clock_locals",
-     "local variables that take the clock's value (`now = current_time(inode)`): a flag day retypes their "
-     "declaration; clock_local_copies: those of the local_copies whose local is one (unchanged by a flag day)"),
+    ("retyped_locals",
+     "local variables that take the clock's value or are copied into an inode timestamp (`now = "
+     "current_time(inode)`, `inode->i_mtime = ts`): a flag day retypes their declaration; "
+     "retyped_local_copies: the local_copies into an inode timestamp from one (unchanged by a flag day)"),
+    ("vfs_value_sites",
+     "the setattr/getattr sites that move a whole value: not `.tv_sec`/`.tv_nsec`, not from the clock or "
+     "another iattr/kstat field (all of the VFS's type after a flag day)"),
     ("current_time_calls",
      "calls of `current_time()`, `current_fs_time()`, uses of `CURRENT_TIME`/`CURRENT_TIME_SEC` "
      "(legacy_time_calls: all but `current_time()`)"),
@@ -71,10 +75,9 @@ DEFINITIONS = (
      "local_copies (tv_sec/tv_nsec uses included: an opaque VFS type hides them)"),
     ("flag_day",
      "v4.18: one patch changes the type; every site where it meets a filesystem-typed value is "
-     "converted or retyped = local_copies - clock_local_copies + clock_locals + struct_copies + "
-     "value_passed + address_passed + helper_uses + other_uses + update_time_sites + setattr_sites + "
-     "getattr_sites (tv_sec/tv_nsec uses compile unchanged); checked against v4.17 -> v4.18 in "
-     "history-v4.17-v4.18.md"),
+     "converted or retyped = local_copies - retyped_local_copies + retyped_locals + struct_copies + "
+     "value_passed + address_passed + helper_uses + other_uses + update_time_sites + vfs_value_sites "
+     "(tv_sec/tv_nsec uses compile unchanged); checked against v4.17 -> v4.18 in history-v4.17-v4.18.md"),
     ("needs_manual",
      "sites no local rewrite converts to accessors: address taken, tv_sec/tv_nsec written separately, "
      "macro arguments; needs_manual_fs: 1 when > 0"),

@@ -52,7 +52,7 @@ COLUMNS = (
     "fs", "kind", "files", "reads", "writes", "member_accesses", "local_copies", "struct_copies",
     "value_passed", "address_passed", "helper_uses", "other_uses", "macro_args",
     "setattr_sites", "getattr_sites", "update_time_sites", "boundary_sites",
-    "current_time_calls", "legacy_time_calls", "clock_locals", "clock_local_copies",
+    "current_time_calls", "legacy_time_calls", "retyped_locals", "retyped_local_copies", "vfs_value_sites",
     "rfc_macros", "boundary_conversion", "flag_day", "accessor_functions",
     "needs_manual", "needs_manual_fs", "bergmann_fs", "bergmann_wide_fs", "unresolved", "unparsed_files",
 )
@@ -123,14 +123,14 @@ def classify(sites, helpers):
     writes = sites.positions("write", INODE_TYPES)
     members = sites.positions("member", INODE_TYPES)
     addrs = sites.positions("addr", INODE_TYPES)
-    clock_locals = {(pos[0], func, extra[1]) for pos, (func, extra) in sites.by_kind["clock_local"].items()}
+    retyped = {(pos[0], func, extra[1]) for pos, (func, extra) in sites.by_kind["retyped_local"].items()}
     out = {}
     for pos in accesses:
         info = {"write": pos in writes, "member": pos in members, "addr": pos in addrs}
         info["member_write"] = info["write"] and info["member"]
         info["use"] = _use(sites, helpers, update_time, pos, info)
         local = sites.by_kind["local"].get(pos)
-        info["clock_local"] = info["use"] == "local" and (pos[0], local[0], local[1][1]) in clock_locals
+        info["retyped"] = info["use"] == "local" and info["write"] and (pos[0], local[0], local[1][1]) in retyped
         out[pos] = info
     return out
 
@@ -171,9 +171,13 @@ def _use(sites, helpers, update_time, pos, info):
 
 def vfs_struct_crossings(sites, helpers):
     """struct iattr / struct kstat time-field uses whose other side is neither
-    an inode timestamp nor a VFS helper: {'setattr': set, 'getattr': set}."""
+    an inode timestamp nor a VFS helper: {'setattr': set, 'getattr': set,
+    'values': the subset a flag day changes (whole values, not from the
+    clock nor another iattr/kstat field)}."""
     paired = sites.positions("vfs_peer_field")
-    out = {"setattr": set(), "getattr": set()}
+    same = {pos for pos, (_, extra) in sites.by_kind["vfs_same"].items()
+            if len(extra) > 1 and extra[1] in IATTR_TYPES | KSTAT_TYPES | {"clock"}}
+    out = {"setattr": set(), "getattr": set(), "values": set()}
     for pos, (_, extra) in sites.by_kind["vfs_struct"].items():
         if len(extra) < 2 or pos in paired:
             continue
@@ -184,6 +188,10 @@ def vfs_struct_crossings(sites, helpers):
             out["setattr"].add(pos)
         elif extra[0] in KSTAT_TYPES and extra[1] in KSTAT_FIELDS:
             out["getattr"].add(pos)
+        else:
+            continue
+        if pos not in sites.by_kind["vfs_member"] and pos not in same:
+            out["values"].add(pos)
     return out
 
 
@@ -211,9 +219,9 @@ def approach_counts(c):
     c["rfc_macros"] = accesses + c["legacy_time_calls"]
     c["accessor_functions"] = accesses
     c["boundary_conversion"] = c["boundary_sites"] + c["local_copies"]
-    c["flag_day"] = (c["local_copies"] - c["clock_local_copies"] + c["clock_locals"] + c["struct_copies"]
+    c["flag_day"] = (c["local_copies"] - c["retyped_local_copies"] + c["retyped_locals"] + c["struct_copies"]
                      + c["value_passed"] + c["address_passed"] + c["helper_uses"] + c["other_uses"]
-                     + c["update_time_sites"] + c["setattr_sites"] + c["getattr_sites"])
+                     + c["update_time_sites"] + c["vfs_value_sites"])
     c["needs_manual_fs"] = 1 if c["needs_manual"] > 0 else 0
     c["bergmann_fs"] = 1 if c["local_copies"] + c["address_passed"] > 0 else 0
     c["bergmann_wide_fs"] = 1 if c["local_copies"] + c["address_passed"] + c["struct_copies"] + c["value_passed"] else 0
@@ -238,8 +246,8 @@ def count(sites, helpers, group_of, unresolved=None):
         add(pos, "writes" if info["write"] else "reads")
         if info["use"] in use_column:
             add(pos, use_column[info["use"]])
-        if info["clock_local"]:
-            add(pos, "clock_local_copies")
+        if info["retyped"]:
+            add(pos, "retyped_local_copies")
         if info["member"] and info["use"] != "member":
             add(pos, "member_accesses")
         if info["addr"] or info["member_write"]:
@@ -258,8 +266,10 @@ def count(sites, helpers, group_of, unresolved=None):
         if extra[0] == "update_time" and (group_of(pos[0]), extra[1]) not in seen_update_time:
             seen_update_time.add((group_of(pos[0]), extra[1]))
             add(pos, "update_time_sites")
-    for pos in sites.by_kind["clock_local"]:
-        add(pos, "clock_locals")
+    for pos in sites.by_kind["retyped_local"]:
+        add(pos, "retyped_locals")
+    for pos in crossings["values"]:
+        add(pos, "vfs_value_sites")
     for pos, (_, extra) in sites.by_kind["clock"].items():
         add(pos, "current_time_calls")
         if extra and extra[0] in LEGACY_CLOCKS:
@@ -280,13 +290,13 @@ def predicted_lines(sites, helpers, approach):
     info, uses, out = classify(sites, helpers), collections.defaultdict(set), {}
     for pos, i in sorted(info.items()):
         uses[pos[:2]].add(i["use"])
-        if approach == "accessor_functions" or (i["use"] in FLAG_DAY_USES and not i["clock_local"]):
+        if approach == "accessor_functions" or (i["use"] in FLAG_DAY_USES and not i["retyped"]):
             out.setdefault(pos[:2], i["use"])
     if approach == "accessor_functions":
         out.update({pos[:2]: "macro argument" for pos, (_, extra) in sites.by_kind["macro_arg"].items()
                     if extra and extra[0].isupper()})
     else:
-        for kind, found in sorted(vfs_struct_crossings(sites, helpers).items()):
-            out.update({pos[:2]: kind for pos in found})
-        out.update({pos[:2]: "clock local" for pos in sites.by_kind["clock_local"]})
+        crossings = vfs_struct_crossings(sites, helpers)
+        out.update({pos[:2]: "setattr" if pos in crossings["setattr"] else "getattr" for pos in crossings["values"]})
+        out.update({pos[:2]: "retyped local" for pos in sites.by_kind["retyped_local"]})
     return out, uses

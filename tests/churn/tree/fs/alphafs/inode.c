@@ -42,10 +42,10 @@ int alpha_times_equal(struct inode *inode, struct inode *other)
 /* a local that takes the clock's value: a flag day retypes its declaration */
 void alpha_touch(struct inode *inode)
 {
-	struct timespec64 now;					/* clock local */
+	struct timespec64 now;					/* retyped local */
 
 	now = current_time(inode);				/* clock */
-	inode->i_atime = now;					/* W local (clock local's copy) */
+	inode->i_atime = now;					/* W local (the retyped local's copy) */
 }
 
 /* the filesystem's own structure and functions */
