@@ -750,3 +750,23 @@ T2 << r_vfs_same_from.T2;
 p << r_vfs_same_from.p;
 @@
 emit("vfs_same", p, T, T2)
+
+// the clock's value stored anywhere (`ei->i_crtime = current_time(inode)`):
+// a flag day converts it unless the destination is of the VFS's type
+@r_clock_store@
+expression V;
+identifier fn = {current_time, current_fs_time, current_fs_time_sec};
+identifier c = {CURRENT_TIME, CURRENT_TIME_SEC};
+position p;
+@@
+(
+V = fn@p(...)
+|
+V = c@p
+)
+
+@script:python@
+V << r_clock_store.V;
+p << r_clock_store.p;
+@@
+emit("clock_store", p, V)

@@ -61,6 +61,9 @@ DEFINITIONS = (
     ("vfs_value_sites",
      "the setattr/getattr sites that move a whole value: not `.tv_sec`/`.tv_nsec`, not from the clock or "
      "another iattr/kstat field (all of the VFS's type after a flag day)"),
+    ("clock_stores",
+     "the clock's value stored into the filesystem's own storage (`ei->i_crtime = current_time(inode)`), "
+     "not into an inode, iattr or kstat timestamp nor a plain local"),
     ("current_time_calls",
      "calls of `current_time()`, `current_fs_time()`, uses of `CURRENT_TIME`/`CURRENT_TIME_SEC` "
      "(legacy_time_calls: all but `current_time()`)"),
@@ -77,7 +80,7 @@ DEFINITIONS = (
      "v4.18: one patch changes the type; every site where it meets a filesystem-typed value is "
      "converted or retyped = local_copies - retyped_local_copies + retyped_locals + struct_copies + "
      "value_passed + address_passed + helper_uses + other_uses + update_time_sites + vfs_value_sites "
-     "(tv_sec/tv_nsec uses compile unchanged); checked against v4.17 -> v4.18 in history-v4.17-v4.18.md"),
+     "+ clock_stores (tv_sec/tv_nsec uses compile unchanged); checked against v4.17 -> v4.18 in history-v4.17-v4.18.md"),
     ("needs_manual",
      "sites no local rewrite converts to accessors: address taken, tv_sec/tv_nsec written separately, "
      "macro arguments; needs_manual_fs: 1 when > 0"),

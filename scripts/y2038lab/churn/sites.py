@@ -52,11 +52,13 @@ COLUMNS = (
     "fs", "kind", "files", "reads", "writes", "member_accesses", "local_copies", "struct_copies",
     "value_passed", "address_passed", "helper_uses", "other_uses", "macro_args",
     "setattr_sites", "getattr_sites", "update_time_sites", "boundary_sites",
-    "current_time_calls", "legacy_time_calls", "retyped_locals", "retyped_local_copies", "vfs_value_sites",
+    "current_time_calls", "legacy_time_calls", "retyped_locals", "retyped_local_copies", "vfs_value_sites", "clock_stores",
     "rfc_macros", "boundary_conversion", "flag_day", "accessor_functions",
     "needs_manual", "needs_manual_fs", "bergmann_fs", "bergmann_wide_fs", "unresolved", "unparsed_files",
 )
 
+# a clock value stored into one of these, or into a plain (retyped) local, is no flag-day site
+_VFS_DEST_RE = re.compile(r"^\w+$|(->|\.)\s*(i_[amc]time|ia_[amc]time)$")
 _CALL_RE = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 _DEF_RE = re.compile(r"^[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\([^;]*$", re.M)
 
@@ -143,7 +145,8 @@ def _use(sites, helpers, update_time, pos, info):
         return "address"
     if info["member"]:
         return "member"
-    if sites.extra("peer_field", pos) is not None or sites.extra("peer_vfs", pos) is not None:
+    peer = sites.extra("peer_vfs", pos)  # an iattr/kstat field, not any field named mtime
+    if sites.extra("peer_field", pos) is not None or (peer is not None and peer[1] in IATTR_TYPES | KSTAT_TYPES):
         return "neutral"
     call = sites.extra("peer_call", pos)
     if call is not None:  # a VFS helper's result: the helper is renamed, the clock is not
@@ -195,6 +198,13 @@ def vfs_struct_crossings(sites, helpers):
     return out
 
 
+def clock_stores(sites):
+    """Clock values stored into the filesystem's own storage (not an inode,
+    iattr or kstat timestamp, not a plain local)."""
+    return {pos for pos, (_, extra) in sites.by_kind["clock_store"].items()
+            if extra and not _VFS_DEST_RE.search(extra[0].strip())}
+
+
 def approach_counts(c):
     """The per-approach sums of one row of base counts (a dict), in place.
 
@@ -221,7 +231,7 @@ def approach_counts(c):
     c["boundary_conversion"] = c["boundary_sites"] + c["local_copies"]
     c["flag_day"] = (c["local_copies"] - c["retyped_local_copies"] + c["retyped_locals"] + c["struct_copies"]
                      + c["value_passed"] + c["address_passed"] + c["helper_uses"] + c["other_uses"]
-                     + c["update_time_sites"] + c["vfs_value_sites"])
+                     + c["update_time_sites"] + c["vfs_value_sites"] + c["clock_stores"])
     c["needs_manual_fs"] = 1 if c["needs_manual"] > 0 else 0
     c["bergmann_fs"] = 1 if c["local_copies"] + c["address_passed"] > 0 else 0
     c["bergmann_wide_fs"] = 1 if c["local_copies"] + c["address_passed"] + c["struct_copies"] + c["value_passed"] else 0
@@ -268,6 +278,8 @@ def count(sites, helpers, group_of, unresolved=None):
             add(pos, "update_time_sites")
     for pos in sites.by_kind["retyped_local"]:
         add(pos, "retyped_locals")
+    for pos in clock_stores(sites):
+        add(pos, "clock_stores")
     for pos in crossings["values"]:
         add(pos, "vfs_value_sites")
     for pos, (_, extra) in sites.by_kind["clock"].items():
@@ -299,4 +311,5 @@ def predicted_lines(sites, helpers, approach):
         crossings = vfs_struct_crossings(sites, helpers)
         out.update({pos[:2]: "setattr" if pos in crossings["setattr"] else "getattr" for pos in crossings["values"]})
         out.update({pos[:2]: "retyped local" for pos in sites.by_kind["retyped_local"]})
+        out.update({pos[:2]: "clock store" for pos in clock_stores(sites)})
     return out, uses
