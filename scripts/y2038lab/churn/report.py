@@ -36,9 +36,10 @@ DEFINITIONS = (
     ("address_passed",
      "`&inode->i_?time` given to a function that is not from the VFS, or kept in a pointer"),
     ("helper_uses",
-     "the timestamp or its address given to a VFS/time helper (`timespec64_equal()`, "
-     "`timestamp_truncate()`, ...), or the timestamp assigned a helper's result (the clock's excepted): "
-     "from the VFS = named in the headers listed below or defined in fs/*.c"),
+     "the timestamp or its address given to a VFS/time helper named for time (`timespec64_equal()`, "
+     "`timestamp_truncate()`, ...), or the timestamp assigned such a helper's result (the clock's excepted): "
+     "from the VFS = named in the headers listed below or defined in fs/*.c; type-generic helpers "
+     "(`memset()`, `swap()`) are neutral"),
     ("other_uses",
      "whole-value uses none of the above (initialisers, conditionals, constants)"),
     ("macro_args",
@@ -366,7 +367,8 @@ def write_md(path, rows, run, sites, helpers, group_of):
             callees[(extra[1], "VFS" if extra[1] in helpers else group_of(pos[0]))] += 1
     L.append("| function | counted as | sites |\n|---|---|---:|")
     for (fn, where), n in sorted(callees.items(), key=lambda kv: (-kv[1], kv[0])):
-        L.append(f"| `{fn}` | {'helper' if where == 'VFS' else 'address_passed (' + where + ')'} | {n} |")
+        counted = churn_sites.helper_use(fn) if where == "VFS" else f"address_passed ({where})"
+        L.append(f"| `{fn}` | {counted} | {n} |")
     L.append("")
 
     L.append("## Parse failures and unresolved accesses\n")

@@ -59,6 +59,8 @@ COLUMNS = (
 
 # a clock value stored into one of these, or into a plain (retyped) local, is no flag-day site
 _VFS_DEST_RE = re.compile(r"^\w+$|(->|\.)\s*(i_[amc]time|ia_[amc]time)$")
+# `a->i_mtime = a->i_ctime = ...`: the other side of the outer copy is another inode timestamp
+_CHAIN_RE = re.compile(r"^[^=]*(->|\.)\s*i_[amc]time\s*=[^=]")
 _CALL_RE = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 _DEF_RE = re.compile(r"^[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\([^;]*$", re.M)
 
@@ -141,7 +143,7 @@ def _use(sites, helpers, update_time, pos, info):
     if info["addr"]:
         callee = sites.extra("addr_arg", pos)
         if callee is not None and callee[1] in helpers:
-            return "helper"
+            return helper_use(callee[1])
         return "address"
     if info["member"]:
         return "member"
@@ -149,8 +151,8 @@ def _use(sites, helpers, update_time, pos, info):
     if sites.extra("peer_field", pos) is not None or (peer is not None and peer[1] in IATTR_TYPES | KSTAT_TYPES):
         return "neutral"
     call = sites.extra("peer_call", pos)
-    if call is not None:  # a VFS helper's result: the helper is renamed, the clock is not
-        return ("neutral" if call[1] in CLOCK_CALLS else "helper") if call[1] in helpers else "struct"
+    if call is not None:  # a VFS helper's result: a time helper is renamed, the clock is not
+        return ("neutral" if call[1] in CLOCK_CALLS else helper_use(call[1])) if call[1] in helpers else "struct"
     local = sites.extra("local", pos)
     if local is not None:
         name = local[1]
@@ -161,15 +163,21 @@ def _use(sites, helpers, update_time, pos, info):
     if copy is not None:
         # `inode->i_mtime = *time` in an ->update_time: the VFS's own value
         func = sites.by_kind["copy"][pos][0]
-        if re.fullmatch(r"\*\s*\w+", copy[1]) and func in update_time:
+        if (re.fullmatch(r"\*\s*\w+", copy[1]) and func in update_time) or _CHAIN_RE.match(copy[1]):
             return "neutral"
         return "struct"
     if sites.extra("return", pos) is not None:
         return "struct"
     arg = sites.extra("value_arg", pos)
     if arg is not None:
-        return "helper" if arg[1] in helpers else "value"
+        return helper_use(arg[1]) if arg[1] in helpers else "value"
     return "other"
+
+
+def helper_use(name):
+    """A VFS helper of the timestamp's type (timespec64_equal(), named for time) is
+    renamed with it; a type-generic one (memset(), swap()) is not: neutral."""
+    return "helper" if "time" in name.lower() else "neutral"
 
 
 def vfs_struct_crossings(sites, helpers):
