@@ -29,9 +29,16 @@
  * operation keeps the compiler from merging loads or dropping stores across
  * operations; the inodes escape (bench_escape) before the loop.
  * bench/DISASSEMBLY.md shows the loops as compiled.
+ *
+ * Each op's loop is one block function, ACCESSOR_FN(<op>)(fixture, start,
+ * units): units batches of ACCESSOR_BATCH operations.  The unpaired
+ * benchmark calls it one batch at a time; the paired ones (paired.h) call
+ * the same function for blocks of 16k batches, alternating with the block of
+ * another layout or op, so both figures come from the same instructions.
  */
 #include "bench_fixtures.h"
 #include "bench_layout.h"
+#include "paired.h"
 #include "rng.h"
 
 #define ACCESSOR_BATCH 256
@@ -78,6 +85,7 @@ struct accessor_fixture {
 	struct super_block sb;
 	struct timespec64 clock_now;
 	struct fs_time_clock clock;
+	long chain_offset; /* get_mtime_latency: where the chain goes on */
 };
 
 static struct timespec64 accessor_random_ts(struct rng *rng)
@@ -87,22 +95,23 @@ static struct timespec64 accessor_random_ts(struct rng *rng)
 }
 
 /*
- * accessor_setup - the fixture, or NULL after bench_skip_with_error()
+ * accessor_new - the fixture, or NULL when it cannot be allocated
  *
  * Every inode gets random a/m/c times; the mtime nsec also carries the byte
  * offset of the next inode of one cycle through all ACCESSOR_INODES (the
  * chain of get_mtime_latency).  Installs a fixed clock at 2038-01-19T03:14:08
- * for inode_set_ctime_current(); accessor_teardown() restores the default.
+ * for inode_set_ctime_current(); accessor_free() restores the default.
+ * In a huge page of its own (bench_alloc_huge): the same cache sets for
+ * every fixture, whatever was allocated before.
  */
-static struct accessor_fixture *accessor_setup(struct bench_state *st)
+static void *accessor_new(const void *arg)
 {
-	struct accessor_fixture *fx = bench_alloc_lines(sizeof(*fx));
+	struct accessor_fixture *fx = bench_alloc_huge(sizeof(*fx));
 	struct rng rng = { .state = bench_seed() };
 
-	if (!fx) {
-		bench_skip_with_error(st, "accessor: cannot allocate the fixture");
+	(void)arg;
+	if (!fx)
 		return NULL;
-	}
 	memset(fx, 0, sizeof(*fx));
 	bench_sb_full_range(&fx->sb);
 	for (int k = 0; k < ACCESSOR_INODES; k++) {
@@ -128,40 +137,42 @@ static struct accessor_fixture *accessor_setup(struct bench_state *st)
 	return fx;
 }
 
-static void accessor_teardown(struct bench_state *st, struct accessor_fixture *fx, uint64_t acc)
-{
-	uint64_t result = acc; /* a fresh local: acc itself never needs a memory home */
 
-	bench_do_not_optimize(result);
-	bench_escape(fx);
+static void accessor_free(void *fixture)
+{
+	bench_escape(fixture);
 	fs_time_set_clock(NULL);
-	free(fx);
-	bench_set_items_processed(st, bench_iterations_done(st));
+	free(fixture);
 }
 
 /*
- * The throughput skeleton: the body (the macro's arguments) runs
- * ACCESSOR_BATCH times per batch with inode going round the ACCESSOR_INODES
- * inodes, next = the inode after it (the first after the last), input = the
- * batch's next input, fs_time = inode's fs-private time, fx and acc in scope.
- * Every pointer strides through its array (no int index to sign-extend, no
- * index to scale by sizeof(struct inode)): two layouts of the same size leave
- * the compiler nothing to choose differently (tests: bench_twin_codegen).
+ * The throughput skeleton: ACCESSOR_OP(op, ...) defines the block function
+ * ACCESSOR_FN(op), whose body (the macro's arguments) runs ACCESSOR_BATCH
+ * times per batch with inode going round the ACCESSOR_INODES inodes, next =
+ * the inode after it (the first after the last), input = the batch's next
+ * input, fs_time = inode's fs-private time, fx and acc in scope.  Every
+ * pointer strides through its array (no int index to sign-extend, no index
+ * to scale by sizeof(struct inode)): two layouts of the same size leave the
+ * compiler nothing to choose differently (tests: bench_twin_codegen).  The
+ * pass over the inodes is unrolled: rolled, a get was a 6-instruction loop
+ * per op, bound by instruction delivery rather than by the access, and two
+ * copies of the same code differed by up to 19 % for milliseconds at a time
+ * (the paired twin control on the reference VM); unrolled, the loads bound it.
  */
-#define ACCESSOR_LOOP(...)                                                                  \
-	do {                                                                                \
-		struct accessor_fixture *fx = accessor_setup(st);                           \
+#define ACCESSOR_OP(op, ...)                                                                \
+	static uint64_t ACCESSOR_FN(op)(void *fixture, size_t start, size_t units)          \
+	{                                                                                   \
+		struct accessor_fixture *fx = fixture;                                      \
 		uint64_t acc = 0;                                                           \
-		(void)arg;                                                                  \
-		if (!fx)                                                                    \
-			return;                                                             \
-		while (bench_keep_running_batch(st, ACCESSOR_BATCH)) {                      \
+		(void)start;                                                                \
+		for (size_t batch = 0; batch < units; batch++) {                            \
 			const struct timespec64 *input = fx->inputs;                        \
 			for (size_t round = 0; round < ACCESSOR_BATCH / ACCESSOR_INODES;    \
 			     round++) {                                                     \
 				struct accessor_fs_time *fs_time = fx->fs_times;            \
 				struct inode *const first = fx->inodes;                     \
 				struct inode *const end = first + ACCESSOR_INODES;          \
+				_Pragma("GCC unroll 16")                                    \
 				for (struct inode *inode = first; inode != end;             \
 				     inode++, input++, fs_time++) {                         \
 					struct inode *next = inode + 1 != end ? inode + 1   \
@@ -173,145 +184,86 @@ static void accessor_teardown(struct bench_state *st, struct accessor_fixture *f
 				}                                                           \
 			}                                                                   \
 		}                                                                           \
-		accessor_teardown(st, fx, acc);                                             \
-	} while (0)
+		return acc;                                                                 \
+	}
 _Static_assert(ACCESSOR_BATCH % ACCESSOR_INODES == 0, "a batch is whole rounds of the inodes");
 
-static void ACCESSOR_FN(get_atime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(acc += bench_fold(inode_get_atime(inode)));
-}
-
-static void ACCESSOR_FN(get_mtime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(acc += bench_fold(inode_get_mtime(inode)));
-}
-
-static void ACCESSOR_FN(get_ctime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(acc += bench_fold(inode_get_ctime(inode)));
-}
-
-static void ACCESSOR_FN(get_mtime_sec)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(acc += (uint64_t)inode_get_mtime_sec(inode));
-}
-
-static void ACCESSOR_FN(set_atime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(inode_set_atime_to_ts(inode, *input));
-}
-
-static void ACCESSOR_FN(set_mtime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(inode_set_mtime_to_ts(inode, *input));
-}
-
-static void ACCESSOR_FN(set_ctime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(inode_set_ctime_to_ts(inode, *input));
-}
+ACCESSOR_OP(get_atime, acc += bench_fold(inode_get_atime(inode)))
+ACCESSOR_OP(get_mtime, acc += bench_fold(inode_get_mtime(inode)))
+ACCESSOR_OP(get_ctime, acc += bench_fold(inode_get_ctime(inode)))
+ACCESSOR_OP(get_mtime_sec, acc += (uint64_t)inode_get_mtime_sec(inode))
+ACCESSOR_OP(set_atime, inode_set_atime_to_ts(inode, *input))
+ACCESSOR_OP(set_mtime, inode_set_mtime_to_ts(inode, *input))
+ACCESSOR_OP(set_ctime, inode_set_ctime_to_ts(inode, *input))
 
 /* timespec64_compare() of two inodes' mtimes: random values, random sign. */
-static void ACCESSOR_FN(compare_mtime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP({
-		struct timespec64 a = inode_get_mtime(inode), b = inode_get_mtime(next);
+ACCESSOR_OP(compare_mtime, {
+	struct timespec64 a = inode_get_mtime(inode), b = inode_get_mtime(next);
 
-		acc += (uint64_t)(int64_t)timespec64_compare(&a, &b);
-	});
-}
+	acc += (uint64_t)(int64_t)timespec64_compare(&a, &b);
+})
 
 /* Mainline has no swap helper: callers (e.g. ext4 swap_inode_boot_loader) get and set. */
-static void ACCESSOR_FN(swap_mtime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP({
-		struct timespec64 a = inode_get_mtime(inode);
+ACCESSOR_OP(swap_mtime, {
+	struct timespec64 a = inode_get_mtime(inode);
 
-		inode_set_mtime_to_ts(inode, inode_get_mtime(next));
-		inode_set_mtime_to_ts(next, a);
-	});
-}
+	inode_set_mtime_to_ts(inode, inode_get_mtime(next));
+	inode_set_mtime_to_ts(next, a);
+})
 
 /*
  * Fixed clock: with multigrain the ctime equals "now" after the first call
  * and inode_set_ctime_current() returns without storing; the others store
  * every time.  That difference is the algorithm's, not the harness's.
  */
-static void ACCESSOR_FN(set_ctime_current)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(acc += bench_fold(inode_set_ctime_current(inode)));
-}
+ACCESSOR_OP(set_ctime_current, acc += bench_fold(inode_set_ctime_current(inode)))
 
 /*
  * stat() then change: the ctime was queried (multigrain: I_CTIME_QUERIED
  * set), so the fixed clock's "now" is not later and multigrain must take a
  * fine-grained time and swap it in with cmpxchg.  A no-op mark elsewhere.
  */
-static void ACCESSOR_FN(set_ctime_current_queried)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP({
-		inode_ctime_mark_queried(inode);
-		acc += bench_fold(inode_set_ctime_current(inode));
-	});
-}
+ACCESSOR_OP(set_ctime_current_queried, {
+	inode_ctime_mark_queried(inode);
+	acc += bench_fold(inode_set_ctime_current(inode));
+})
 
 /* The RFC's macros (VFS_INODE_SET_XTIME() includes the clamp-marker check). */
-static void ACCESSOR_FN(rfc_get_mtime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(acc += bench_fold(VFS_INODE_GET_XTIME(i_mtime, inode)));
-}
-
-static void ACCESSOR_FN(rfc_set_mtime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(VFS_INODE_SET_XTIME(i_mtime, inode, *input));
-}
-
-static void ACCESSOR_FN(rfc_swap_mtime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(VFS_INODE_SWAP_XTIME(i_mtime, inode, next));
-}
+ACCESSOR_OP(rfc_get_mtime, acc += bench_fold(VFS_INODE_GET_XTIME(i_mtime, inode)))
+ACCESSOR_OP(rfc_set_mtime, VFS_INODE_SET_XTIME(i_mtime, inode, *input))
+ACCESSOR_OP(rfc_swap_mtime, VFS_INODE_SWAP_XTIME(i_mtime, inode, next))
 
 /*
  * Dave Chinner's boundary: a file system that keeps a struct timespec of its
  * own converts when it writes the VFS inode back (to_fs) and when it fills
  * the VFS inode from its copy (from_fs).
  */
-static void ACCESSOR_FN(boundary_to_fs_mtime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(fs_time->i_mtime = vfs_time_to_timespec(inode_get_mtime(inode)));
-}
-
-static void ACCESSOR_FN(boundary_from_fs_mtime)(struct bench_state *st, const void *arg)
-{
-	ACCESSOR_LOOP(inode_set_mtime_to_ts(inode, timespec_to_vfs_time(fs_time->i_mtime)));
-}
+ACCESSOR_OP(boundary_to_fs_mtime, fs_time->i_mtime = vfs_time_to_timespec(inode_get_mtime(inode)))
+ACCESSOR_OP(boundary_from_fs_mtime,
+	    inode_set_mtime_to_ts(inode, timespec_to_vfs_time(fs_time->i_mtime)))
 
 /*
  * Latency: the next inode is named by the mtime just read (byte offset in
- * the low bits of tv_nsec), so each load waits for the previous one.
+ * the low bits of tv_nsec), so each load waits for the previous one; the
+ * chain goes on from block to block (fx->chain_offset).
  */
-static void ACCESSOR_FN(get_mtime_latency)(struct bench_state *st, const void *arg)
+static uint64_t ACCESSOR_FN(get_mtime_latency)(void *fixture, size_t start, size_t units)
 {
-	struct accessor_fixture *fx = accessor_setup(st);
+	struct accessor_fixture *fx = fixture;
 	uint64_t acc = 0;
-	long offset = 0;
+	long offset = fx->chain_offset;
 
-	(void)arg;
-	if (!fx)
-		return;
-	while (bench_keep_running_batch(st, ACCESSOR_BATCH)) {
-		for (size_t i = 0; i < ACCESSOR_BATCH; i++) {
-			const struct inode *inode =
-				(const struct inode *)((const char *)fx->inodes + offset);
-			struct timespec64 ts = inode_get_mtime(inode);
+	(void)start;
+	for (size_t i = 0; i < units * ACCESSOR_BATCH; i++) {
+		const struct inode *inode = (const struct inode *)((const char *)fx->inodes + offset);
+		struct timespec64 ts = inode_get_mtime(inode);
 
-			acc += (uint64_t)ts.tv_sec;
-			offset = ts.tv_nsec & ACCESSOR_CHAIN_MASK;
-			bench_clobber_memory();
-		}
+		acc += (uint64_t)ts.tv_sec;
+		offset = ts.tv_nsec & ACCESSOR_CHAIN_MASK;
+		bench_clobber_memory();
 	}
-	accessor_teardown(st, fx, acc + (uint64_t)offset);
+	fx->chain_offset = offset;
+	return acc + (uint64_t)offset;
 }
 
 /*
@@ -320,33 +272,24 @@ static void ACCESSOR_FN(get_mtime_latency)(struct bench_state *st, const void *a
  * inode: each get waits for the previous set through store-to-load
  * forwarding.
  */
-static void ACCESSOR_FN(update_mtime_latency)(struct bench_state *st, const void *arg)
+static uint64_t ACCESSOR_FN(update_mtime_latency)(void *fixture, size_t start, size_t units)
 {
-	struct accessor_fixture *fx = accessor_setup(st);
+	struct accessor_fixture *fx = fixture;
 
-	(void)arg;
-	if (!fx)
-		return;
-	while (bench_keep_running_batch(st, ACCESSOR_BATCH)) {
-		for (size_t i = 0; i < ACCESSOR_BATCH; i++) {
-			struct timespec64 ts = inode_get_mtime(&fx->inodes[0]);
-			long carry = ++ts.tv_nsec >= NSEC_PER_SEC;
+	(void)start;
+	for (size_t i = 0; i < units * ACCESSOR_BATCH; i++) {
+		struct timespec64 ts = inode_get_mtime(&fx->inodes[0]);
+		long carry = ++ts.tv_nsec >= NSEC_PER_SEC;
 
-			ts.tv_sec += carry;
-			ts.tv_nsec -= carry * NSEC_PER_SEC;
-			inode_set_mtime_to_ts(&fx->inodes[0], ts);
-			bench_clobber_memory();
-		}
+		ts.tv_sec += carry;
+		ts.tv_nsec -= carry * NSEC_PER_SEC;
+		inode_set_mtime_to_ts(&fx->inodes[0], ts);
+		bench_clobber_memory();
 	}
-	accessor_teardown(st, fx, 0);
+	return 0;
 }
 
-struct accessor_case {
-	const char *op;
-	bench_fn fn;
-};
-
-static const struct accessor_case accessor_cases[] = {
+static const struct paired_op accessor_cases[] = {
 	{ "get_atime", ACCESSOR_FN(get_atime) },
 	{ "get_mtime", ACCESSOR_FN(get_mtime) },
 	{ "get_ctime", ACCESSOR_FN(get_ctime) },
@@ -367,10 +310,45 @@ static const struct accessor_case accessor_cases[] = {
 	{ "boundary_from_fs_mtime", ACCESSOR_FN(boundary_from_fs_mtime) },
 };
 
+/* The unpaired benchmark of an op (@arg: its accessor_cases[] row): one batch per block. */
+static void ACCESSOR_FN(bench)(struct bench_state *st, const void *arg)
+{
+	const struct paired_op *op = arg;
+	struct accessor_fixture *fx = accessor_new(NULL);
+	uint64_t acc = 0, result;
+
+	if (!fx) {
+		bench_skip_with_error(st, "accessor: cannot allocate the fixture");
+		return;
+	}
+	while (bench_keep_running_batch(st, ACCESSOR_BATCH))
+		acc += op->block(fx, 0, 1);
+	result = acc; /* a fresh local: acc itself never needs a memory home */
+	bench_do_not_optimize(result);
+	accessor_free(fx);
+	bench_set_items_processed(st, bench_iterations_done(st));
+}
+
+#ifndef BENCH_PLACEMENT
+static const struct paired_layout accessor_paired = {
+	.body = INODE_BODY_NAME,
+	.repr = INODE_REPR_NAME,
+	.setup = accessor_new,
+	.teardown = accessor_free,
+	.ops = accessor_cases,
+	.n_ops = sizeof(accessor_cases) / sizeof(accessor_cases[0]),
+	.ops_per_unit = ACCESSOR_BATCH,
+	.max_units = SIZE_MAX,
+};
+#endif
+
 void BENCH_LAYOUT_SYMBOL(accessor_register)(void)
 {
 	for (size_t i = 0; i < sizeof(accessor_cases) / sizeof(accessor_cases[0]); i++) {
-		bench_register_layout("accessor", accessor_cases[i].op, accessor_cases[i].fn, NULL,
-				      ACCESSOR_NAME_SUFFIX);
+		bench_register_layout("accessor", accessor_cases[i].name, ACCESSOR_FN(bench),
+				      &accessor_cases[i], ACCESSOR_NAME_SUFFIX);
 	}
+#ifndef BENCH_PLACEMENT
+	paired_add_layout(&accessor_paired); /* placement variants: unpaired only */
+#endif
 }

@@ -42,6 +42,18 @@
  * with the kernel's flags), as timestamp_truncate() is in the kernel
  * (fs/inode.c, exported).  Every loop below is one skeleton, so the loops of
  * two ops differ only in the function they call.
+ *
+ * Each loop is a block function (paired.h) over @n inputs from @start; the
+ * unpaired benchmark runs blocks of all FSTIME_INPUTS, the paired ones
+ * (B / A, registered here too) alternate short blocks of two ops:
+ *
+ *   paired/fstime/timestamp_truncate~<op>/gran:<g>/inputs:<kind>/<mode>
+ *       op = timestamp_truncate_reciprocal, fs_time_trunc, and
+ *       timestamp_truncate_twin: fs_time.c compiled a second time into
+ *       another object (bench/CMakeLists.txt), the negative control;
+ *   paired/fstime/inode_set_ctime_current~<path>/gran:<g>/clock:<c>/throughput
+ *   paired/fstime/timestamp_truncate/gran:100/inputs:in_range/<mode>/units:16~17
+ *       the positive control: B runs 17 inputs where A runs 16.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -49,6 +61,8 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bench_fixtures.h"
+#include "paired.h"
 #include "fs_time.h"
 #include "inode.h"
 #include "rng.h"
@@ -57,6 +71,8 @@ uint64_t bench_seed(void); /* main.c */
 void fstime_register(void);
 
 #define FSTIME_INPUTS 32768 /* distinct inputs per case, and calls per batch */
+/* The inputs again from the start, so that a paired block may start at any input. */
+#define FSTIME_PAD 4352
 #define FSTIME_GRANS 5
 
 /* The super blocks' range: a 32-bit on-disk time (ext4 small inodes, the RFC's defaults' width). */
@@ -98,11 +114,14 @@ static const struct fstime_case fstime_cases[] = {
 
 typedef struct timespec64 (*fstime_trunc_fn)(struct timespec64 t, const struct super_block *sb);
 
+/* fs_time.c compiled again into its own object, this symbol alone global (bench/CMakeLists.txt). */
+struct timespec64 timestamp_truncate_twin(struct timespec64 t, const struct super_block *sb);
+
 struct fstime_fixture {
-	struct timespec64 inputs[FSTIME_INPUTS];
-	struct timespec64 steps[FSTIME_INPUTS]; /* latency: input[i + 1] - op(input[i]) */
-	const struct super_block *sb[FSTIME_INPUTS];
-	struct inode *inode[FSTIME_INPUTS];     /* the path's inode: one per super block */
+	struct timespec64 inputs[FSTIME_INPUTS + FSTIME_PAD];
+	struct timespec64 steps[FSTIME_INPUTS + FSTIME_PAD]; /* latency: input[i + 1] - op(input[i]) */
+	const struct super_block *sb[FSTIME_INPUTS + FSTIME_PAD];
+	struct inode *inode[FSTIME_INPUTS + FSTIME_PAD]; /* the path's inode: one per super block */
 	struct super_block sbs[FSTIME_GRANS];
 	struct inode inodes[FSTIME_GRANS]; /* inodes[k].i_sb = &sbs[k] */
 	struct timespec64 clock_now;
@@ -125,23 +144,40 @@ static time64_t fstime_random_sec(struct rng *rng, enum fstime_inputs inputs)
 	return FSTIME_TIME_MIN - 1 - (time64_t)rng_below(rng, FSTIME_BEYOND);
 }
 
+struct fstime_op {
+	const char *name;
+	paired_block_fn throughput, latency; /* latency NULL: a path (clock:* cases only) */
+	fstime_trunc_fn trunc;               /* the function of a clamp/truncate op */
+	bool paired_only;                    /* the twin: a negative control, not a figure */
+};
+
+/* What a benchmark (or one side of a paired one) runs: an op of fstime_ops in a mode. */
+struct fstime_run {
+	const struct fstime_case *c;
+	const struct fstime_op *op;
+	bool latency;
+};
+
+static void fstime_chain_steps(struct fstime_fixture *fx, fstime_trunc_fn op);
+
 /*
- * fstime_setup - the fixture of @c, or NULL after bench_skip_with_error()
+ * fstime_new - the fixture of @arg (a struct fstime_run), or NULL
  *
- * The inputs depend only on the seed and @c, never on the op.  Installs the
- * clock of a clock:* case; fstime_teardown() restores the default.
+ * The inputs depend only on the seed and the case, never on the op; the
+ * latency steps on the op.  Installs the clock of a clock:* case;
+ * fstime_free() restores the default.
  */
-static struct fstime_fixture *fstime_setup(struct bench_state *st, const struct fstime_case *c)
+static void *fstime_new(const void *arg)
 {
-	size_t bytes = (sizeof(struct fstime_fixture) + 63) / 64 * 64;
-	struct fstime_fixture *fx = aligned_alloc(64, bytes);
+	const struct fstime_run *run = arg;
+	const struct fstime_case *c = run->c;
+	size_t bytes = sizeof(struct fstime_fixture);
+	struct fstime_fixture *fx = bench_alloc_huge(bytes); /* the same cache sets for every fixture */
 	struct rng rng = { .state = bench_seed() ^
 					 (UINT64_C(0x9e3779b97f4a7c15) * (c->gran_index * 4 + c->inputs + 1)) };
 
-	if (!fx) {
-		bench_skip_with_error(st, "fstime: aligned_alloc of the fixture failed");
+	if (!fx)
 		return NULL;
-	}
 	memset(fx, 0, bytes);
 	for (int k = 0; k < FSTIME_GRANS; k++) {
 		sb_init_rfc_defaults(&fx->sbs[k]);
@@ -159,6 +195,14 @@ static struct fstime_fixture *fstime_setup(struct bench_state *st, const struct 
 		fx->sb[i] = &fx->sbs[k];
 		fx->inode[i] = &fx->inodes[k];
 	}
+	if (run->latency)
+		fstime_chain_steps(fx, run->op->trunc);
+	for (size_t i = FSTIME_INPUTS; i < FSTIME_INPUTS + FSTIME_PAD; i++) {
+		fx->inputs[i] = fx->inputs[i - FSTIME_INPUTS];
+		fx->steps[i] = fx->steps[i - FSTIME_INPUTS];
+		fx->sb[i] = fx->sb[i - FSTIME_INPUTS];
+		fx->inode[i] = fx->inode[i - FSTIME_INPUTS];
+	}
 	fx->clock_now = (struct timespec64){ .tv_sec = FSTIME_CLOCK_SEC, .tv_nsec = FSTIME_CLOCK_NSEC };
 	fx->clock = (struct fs_time_clock){ .now = fstime_fixed_clock, .ctx = &fx->clock_now };
 	fs_time_set_clock(c->inputs == FSTIME_CLOCK_COARSE ? NULL : &fx->clock);
@@ -166,15 +210,11 @@ static struct fstime_fixture *fstime_setup(struct bench_state *st, const struct 
 	return fx;
 }
 
-static void fstime_teardown(struct bench_state *st, struct fstime_fixture *fx, uint64_t acc)
+static void fstime_free(void *fx)
 {
-	uint64_t result = acc; /* a fresh local: acc itself never needs a memory home */
-
-	bench_do_not_optimize(result);
 	bench_escape(fx);
 	fs_time_set_clock(NULL);
 	free(fx);
-	bench_set_items_processed(st, bench_iterations_done(st));
 }
 
 /*
@@ -202,69 +242,58 @@ static inline uint64_t fstime_fold(struct timespec64 ts)
 #define FSTIME_FN(op, mode) fstime_##op##_##mode
 
 /*
- * The two skeletons.  @call(ts, sb) returns a struct timespec64; one
- * batch is one pass over the inputs, in order.
+ * The three skeletons, as block functions over inputs [start, start + n).
+ * @call(ts, sb) returns a struct timespec64.  Latency: each call's input is
+ * the previous result plus the step (the chain starts at inputs[start]).
  */
 #define FSTIME_THROUGHPUT(op, call)                                                              \
-	static void FSTIME_FN(op, throughput)(struct bench_state * st, const void *arg)          \
+	static uint64_t FSTIME_FN(op, throughput)(void *fixture, size_t start, size_t n)         \
 	{                                                                                        \
-		struct fstime_fixture *fx = fstime_setup(st, arg);                               \
+		struct fstime_fixture *fx = fixture;                                             \
 		uint64_t acc = 0;                                                                \
                                                                                                  \
-		if (!fx)                                                                         \
-			return;                                                                  \
-		while (bench_keep_running_batch(st, FSTIME_INPUTS)) {                            \
-			for (size_t i = 0; i < FSTIME_INPUTS; i++)                               \
-				acc += fstime_fold(call(fx->inputs[i], fx->sb[i]));              \
-		}                                                                                \
-		fstime_teardown(st, fx, acc);                                                    \
+		for (size_t i = start; i < start + n; i++)                                       \
+			acc += fstime_fold(call(fx->inputs[i], fx->sb[i]));                      \
+		return acc;                                                                      \
 	}
 
 #define FSTIME_LATENCY(op, call)                                                                 \
-	static void FSTIME_FN(op, latency)(struct bench_state * st, const void *arg)             \
+	static uint64_t FSTIME_FN(op, latency)(void *fixture, size_t start, size_t n)            \
 	{                                                                                        \
-		struct fstime_fixture *fx = fstime_setup(st, arg);                               \
-		struct timespec64 ts;                                                            \
+		struct fstime_fixture *fx = fixture;                                             \
+		struct timespec64 ts = fx->inputs[start];                                        \
 		uint64_t acc = 0;                                                                \
                                                                                                  \
-		if (!fx)                                                                         \
-			return;                                                                  \
-		fstime_chain_steps(fx, call);                                                    \
-		ts = fx->inputs[0];                                                              \
-		while (bench_keep_running_batch(st, FSTIME_INPUTS)) {                            \
-			for (size_t i = 0; i < FSTIME_INPUTS; i++) {                             \
-				struct timespec64 r = call(ts, fx->sb[i]);                       \
+		for (size_t i = start; i < start + n; i++) {                                     \
+			struct timespec64 r = call(ts, fx->sb[i]);                               \
                                                                                                  \
-				ts.tv_sec = r.tv_sec + fx->steps[i].tv_sec;                      \
-				ts.tv_nsec = r.tv_nsec + fx->steps[i].tv_nsec;                   \
-				acc += fstime_fold(r);                                           \
-			}                                                                        \
+			ts.tv_sec = r.tv_sec + fx->steps[i].tv_sec;                              \
+			ts.tv_nsec = r.tv_nsec + fx->steps[i].tv_nsec;                           \
+			acc += fstime_fold(r);                                                   \
 		}                                                                                \
-		fstime_teardown(st, fx, acc);                                                    \
+		return acc;                                                                      \
 	}
 
 /* The path skeleton: @call(inode) for the inode of each input's super block. */
 #define FSTIME_PATH(op, call)                                                                    \
-	static void FSTIME_FN(op, throughput)(struct bench_state * st, const void *arg)          \
+	static uint64_t FSTIME_FN(op, throughput)(void *fixture, size_t start, size_t n)         \
 	{                                                                                        \
-		struct fstime_fixture *fx = fstime_setup(st, arg);                               \
+		struct fstime_fixture *fx = fixture;                                             \
 		uint64_t acc = 0;                                                                \
                                                                                                  \
-		if (!fx)                                                                         \
-			return;                                                                  \
-		while (bench_keep_running_batch(st, FSTIME_INPUTS)) {                            \
-			for (size_t i = 0; i < FSTIME_INPUTS; i++)                               \
-				acc += fstime_fold(call(fx->inode[i]));                          \
-		}                                                                                \
-		fstime_teardown(st, fx, acc);                                                    \
+		for (size_t i = start; i < start + n; i++)                                       \
+			acc += fstime_fold(call(fx->inode[i]));                                  \
+		return acc;                                                                      \
 	}
 
 FSTIME_THROUGHPUT(fs_time_trunc, fs_time_trunc)
 FSTIME_THROUGHPUT(timestamp_truncate, timestamp_truncate)
 FSTIME_THROUGHPUT(timestamp_truncate_reciprocal, timestamp_truncate_reciprocal)
+FSTIME_THROUGHPUT(timestamp_truncate_twin, timestamp_truncate_twin)
 FSTIME_LATENCY(fs_time_trunc, fs_time_trunc)
 FSTIME_LATENCY(timestamp_truncate, timestamp_truncate)
 FSTIME_LATENCY(timestamp_truncate_reciprocal, timestamp_truncate_reciprocal)
+FSTIME_LATENCY(timestamp_truncate_twin, timestamp_truncate_twin)
 
 /* The RFC: inode->i_ctime = current_fs_time(inode->i_sb), through its setter macro. */
 static inline struct timespec64 fstime_rfc_ctime_now(struct inode *inode)
@@ -285,52 +314,117 @@ FSTIME_PATH(inode_set_ctime_current, inode_set_ctime_current)
 FSTIME_PATH(inode_set_ctime_current_reciprocal, fstime_ctime_now_reciprocal)
 FSTIME_PATH(current_fs_time, fstime_rfc_ctime_now)
 
-struct fstime_op {
-	const char *name;
-	bench_fn throughput, latency; /* latency NULL: a path (clock:* cases only) */
-};
+#define FSTIME_TRUNC_OP(op) { #op, FSTIME_FN(op, throughput), FSTIME_FN(op, latency), op, false }
+#define FSTIME_PATH_OP(op) { #op, FSTIME_FN(op, throughput), NULL, NULL, false }
 
+enum { FSTIME_OP_TRUNCATE = 0, FSTIME_OP_CTIME_CURRENT = 3, FSTIME_OP_TWIN = 6 };
+
+/* The first of each kind is A of every pair: mainline's function, or its path. */
 static const struct fstime_op fstime_ops[] = {
-	{ "fs_time_trunc", FSTIME_FN(fs_time_trunc, throughput), FSTIME_FN(fs_time_trunc, latency) },
-	{ "timestamp_truncate", FSTIME_FN(timestamp_truncate, throughput),
-	  FSTIME_FN(timestamp_truncate, latency) },
-	{ "timestamp_truncate_reciprocal", FSTIME_FN(timestamp_truncate_reciprocal, throughput),
-	  FSTIME_FN(timestamp_truncate_reciprocal, latency) },
-	{ "inode_set_ctime_current", FSTIME_FN(inode_set_ctime_current, throughput), NULL },
-	{ "inode_set_ctime_current_reciprocal",
-	  FSTIME_FN(inode_set_ctime_current_reciprocal, throughput), NULL },
-	{ "current_fs_time", FSTIME_FN(current_fs_time, throughput), NULL },
+	[FSTIME_OP_TRUNCATE] = FSTIME_TRUNC_OP(timestamp_truncate),
+	FSTIME_TRUNC_OP(timestamp_truncate_reciprocal),
+	FSTIME_TRUNC_OP(fs_time_trunc),
+	[FSTIME_OP_CTIME_CURRENT] = FSTIME_PATH_OP(inode_set_ctime_current),
+	FSTIME_PATH_OP(inode_set_ctime_current_reciprocal),
+	FSTIME_PATH_OP(current_fs_time),
+	[FSTIME_OP_TWIN] = { "timestamp_truncate_twin", FSTIME_FN(timestamp_truncate_twin, throughput),
+			     FSTIME_FN(timestamp_truncate_twin, latency), timestamp_truncate_twin,
+			     true },
 };
+#define FSTIME_N_OPS (sizeof(fstime_ops) / sizeof(fstime_ops[0]))
 
-static void fstime_register_one(const struct fstime_op *op, const struct fstime_case *c,
-				const char *mode, bench_fn fn)
+/* The unpaired benchmark: blocks of every input. */
+static void fstime_bench(struct bench_state *st, const void *arg)
 {
-	char name[160], gran[32];
+	const struct fstime_run *run = arg;
+	paired_block_fn block = run->latency ? run->op->latency : run->op->throughput;
+	struct fstime_fixture *fx = fstime_new(run);
+	uint64_t acc = 0, result;
 
+	if (!fx) {
+		bench_skip_with_error(st, "fstime: cannot allocate the fixture");
+		return;
+	}
+	while (bench_keep_running_batch(st, FSTIME_INPUTS))
+		acc += block(fx, 0, FSTIME_INPUTS);
+	result = acc; /* a fresh local: acc itself never needs a memory home */
+	bench_do_not_optimize(result);
+	fstime_free(fx);
+	bench_set_items_processed(st, bench_iterations_done(st));
+}
+
+/* "gran:<g>/<inputs>/<mode>" of a case. */
+static void fstime_params(char *out, size_t size, const struct fstime_case *c, bool latency)
+{
 	if (c->gran_index < FSTIME_GRANS)
-		snprintf(gran, sizeof(gran), "gran:%u", (unsigned int)fstime_grans[c->gran_index]);
+		snprintf(out, size, "gran:%u/%s/%s", (unsigned int)fstime_grans[c->gran_index],
+			 fstime_inputs_names[c->inputs], latency ? "latency" : "throughput");
 	else
-		snprintf(gran, sizeof(gran), "gran:mixed");
-	snprintf(name, sizeof(name), "fstime/%s/%s/%s/%s", op->name, gran,
-		 fstime_inputs_names[c->inputs], mode);
-	bench_register(name, fn, c);
+		snprintf(out, size, "gran:mixed/%s/%s", fstime_inputs_names[c->inputs],
+			 latency ? "latency" : "throughput");
+}
+
+static const struct fstime_run *fstime_run_of(const struct fstime_case *c, size_t op, bool latency)
+{
+	struct fstime_run *run = malloc(sizeof(*run));
+
+	if (!run) {
+		fprintf(stderr, "bench: out of memory registering fstime/*\n");
+		exit(2);
+	}
+	*run = (struct fstime_run){ .c = c, .op = &fstime_ops[op], .latency = latency };
+	return run;
+}
+
+static struct paired_side fstime_side(const struct fstime_run *run)
+{
+	return (struct paired_side){ .setup = fstime_new, .teardown = fstime_free, .arg = run,
+				     .block = run->latency ? run->op->latency : run->op->throughput };
+}
+
+/* paired/fstime/<A>~<B>/<params>, or the positive control of A with A. */
+static void fstime_register_pair(const struct fstime_case *c, size_t a, size_t b, bool latency,
+				 enum paired_kind kind)
+{
+	char name[192], params[64];
+	struct paired_side sa = fstime_side(fstime_run_of(c, a, latency));
+	struct paired_side sb = fstime_side(fstime_run_of(c, b, latency));
+
+	fstime_params(params, sizeof(params), c, latency);
+	if (kind == PAIRED_POSITIVE)
+		snprintf(name, sizeof(name), "paired/fstime/%s/%s/units:16~17", fstime_ops[a].name, params);
+	else
+		snprintf(name, sizeof(name), "paired/fstime/%s~%s/%s", fstime_ops[a].name,
+			 fstime_ops[b].name, params);
+	paired_register_pair(name, &sa, &sb, kind, 1, FSTIME_PAD, FSTIME_INPUTS);
 }
 
 void fstime_register(void)
 {
-	for (size_t o = 0; o < sizeof(fstime_ops) / sizeof(fstime_ops[0]); o++) {
-		const struct fstime_op *op = &fstime_ops[o];
+	for (size_t k = 0; k < sizeof(fstime_cases) / sizeof(fstime_cases[0]); k++) {
+		const struct fstime_case *c = &fstime_cases[k];
+		bool path_case = c->inputs == FSTIME_CLOCK_FIXED || c->inputs == FSTIME_CLOCK_COARSE;
+		size_t first = path_case ? FSTIME_OP_CTIME_CURRENT : FSTIME_OP_TRUNCATE;
 
-		for (size_t k = 0; k < sizeof(fstime_cases) / sizeof(fstime_cases[0]); k++) {
-			const struct fstime_case *c = &fstime_cases[k];
-			bool path_case = c->inputs == FSTIME_CLOCK_FIXED ||
-					 c->inputs == FSTIME_CLOCK_COARSE;
+		for (int latency = 0; latency <= !path_case; latency++) {
+			for (size_t o = 0; o < FSTIME_N_OPS; o++) {
+				const struct fstime_op *op = &fstime_ops[o];
+				char name[160], params[64];
 
-			if (path_case != (op->latency == NULL))
-				continue;
-			fstime_register_one(op, c, "throughput", op->throughput);
-			if (op->latency)
-				fstime_register_one(op, c, "latency", op->latency);
+				if (path_case != (op->latency == NULL))
+					continue;
+				if (o != first)
+					fstime_register_pair(c, first, o, latency,
+							     op->paired_only ? PAIRED_NEGATIVE
+									     : PAIRED_COMPARE);
+				if (op->paired_only)
+					continue;
+				fstime_params(params, sizeof(params), c, latency);
+				snprintf(name, sizeof(name), "fstime/%s/%s", op->name, params);
+				bench_register(name, fstime_bench, fstime_run_of(c, o, latency));
+			}
+			if (!path_case && c->gran_index == 1 && c->inputs == FSTIME_IN_RANGE)
+				fstime_register_pair(c, first, first, latency, PAIRED_POSITIVE);
 		}
 	}
 }

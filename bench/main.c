@@ -8,13 +8,15 @@
  * JSON context, so that a run can be replayed with Y2038_SEED.  The context
  * also lists the layouts compiled in, "y2038_layouts":
  * "<body>/<repr>,<body>/<repr>,..." in the order of layouts/layouts.def
- * (body-major), for the report scripts.
+ * (body-major), for the report scripts, and context.c adds each
+ * representation's facts ("y2038_repr_<repr>").
  */
 #include <inttypes.h>
 #include <stdio.h>
 
 #include "bench.h"
 #include "bench_cpus.h"
+#include "paired.h"
 #include "rng.h"
 
 void bench_register_layouts(void);
@@ -41,6 +43,7 @@ static void bench_register_all(void)
 	shim_overhead_register();
 	fstime_register();
 	bench_register_layouts();
+	paired_register_accessor(); /* after every layout handed its ops over */
 }
 
 BENCH_MAIN(bench_register_all)

@@ -13,6 +13,8 @@
  * The representation contract: everything a consumer needs to know about a
  * representation is in its header, which defines
  *   INODE_REPR_ID, INODE_REPR_NAME   token and string: scalar, "scalar"
+ *   INODE_REPR_ORIGIN                where it comes from, for the reports:
+ *                                    "v4.18 (struct timespec64)"
  *   INODE_TIMESTAMP_MEMBERS          the members inside struct inode
  *   INODE_FS_TIMESTAMP(name)         a container's own timestamp (i_crtime)
  *   INODE_TIMESTAMP_FIELDS(F, xtime) F(member) for each member that holds
@@ -75,7 +77,8 @@ extern "C" {
 
 #include INODE_REPR_HEADER
 
-#if !defined(INODE_REPR_ID) || !defined(INODE_REPR_NAME) || !defined(INODE_TIMESTAMP_MEMBERS) ||   \
+#if !defined(INODE_REPR_ID) || !defined(INODE_REPR_NAME) || !defined(INODE_REPR_ORIGIN) ||        \
+	!defined(INODE_TIMESTAMP_MEMBERS) ||                                                      \
 	!defined(INODE_FS_TIMESTAMP) || !defined(INODE_TIMESTAMP_FIELDS) ||                        \
 	!defined(INODE_TIMESTAMP_FIRST) || !defined(INODE_TIMESTAMP_LAST) ||                      \
 	!defined(INODE_TIMESTAMP_BYTES) || !defined(INODE_REPR_LOAD) || !defined(INODE_REPR_SEC) || \

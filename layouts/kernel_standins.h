@@ -11,20 +11,55 @@
  * aligned to 4 on i386 and to 8 elsewhere, and so on.
  *
  * The kernel configuration these stand-ins assume (stated once, used by both
- * inode bodies; it is what distribution kernels enable):
- *  - CONFIG_SMP=y, no lock debugging: no CONFIG_DEBUG_SPINLOCK,
- *    CONFIG_DEBUG_LOCK_ALLOC, CONFIG_DEBUG_MUTEXES, CONFIG_DEBUG_RWSEMS, so
- *    spinlock_t and raw_spinlock_t are one 32-bit word;
- *  - CONFIG_RWSEM_SPIN_ON_OWNER=y and CONFIG_MUTEX_SPIN_ON_OWNER=y on every
- *    ABI (true for x86 and arm64; assumed for the 32-bit ABIs so that the
- *    ABIs differ only in their C types);
- *  - CONFIG_FS_POSIX_ACL, CONFIG_SECURITY, CONFIG_CGROUP_WRITEBACK,
- *    CONFIG_IMA (i_readcount), CONFIG_FSNOTIFY all =y;
- *  - no CONFIG_READ_ONLY_THP_FOR_FS (no address_space.nr_thps), no
- *    CONFIG_FS_ENCRYPTION / CONFIG_FS_VERITY members in struct inode;
+ * inode bodies; it is what distribution kernels enable), as .config lines in
+ * the kernel-check block below: `scripts/lab kernel-check KERNEL_TREE`
+ * appends them to each ABI's defconfig, runs `make olddefconfig` and reports
+ * every line the result does not hold.  What they mean for struct inode:
+ *  - SMP without lock debugging: spinlock_t and raw_spinlock_t are one 32-bit
+ *    word, seqcount_t one counter;
+ *  - RWSEM_SPIN_ON_OWNER and MUTEX_SPIN_ON_OWNER (the osq and owner members)
+ *    on every ABI (true for x86 and arm64; assumed for the 32-bit ABIs so
+ *    that the ABIs differ only in their C types);
+ *  - FS_POSIX_ACL (i_acl, i_default_acl; selected by TMPFS_POSIX_ACL),
+ *    SECURITY (i_security), CGROUP_WRITEBACK (i_wb, i_wb_frn_*; needs MEMCG
+ *    and BLK_CGROUP), IMA (i_readcount; needs INTEGRITY), FSNOTIFY
+ *    (i_fsnotify_*; selected by INOTIFY_USER);
+ *  - no READ_ONLY_THP_FOR_FS (no address_space.nr_thps), no FS_ENCRYPTION /
+ *    FS_VERITY members in struct inode;
  *  - on 32-bit ABIs with SMP, __NEED_I_SIZE_ORDERED, hence i_size_seqcount.
  * With these, the v6 body with the scalar representation reproduces the
  * 616-byte struct inode of this host's kernel BTF on x86_64.
+ *
+ * The block also says which body and representation model which kernel tree
+ * (`tree <major.minor> <body> <repr>`: the representation the tree stores its
+ * timestamps in); kernel-check refuses a tree no line names.  Keep one item
+ * per line, nothing else, between the markers.
+ * kernel-check:begin
+ * tree 4.4 v4_4 timespec
+ * tree 6.18 v6 scalar
+ * CONFIG_SMP=y
+ * # CONFIG_DEBUG_SPINLOCK is not set
+ * # CONFIG_DEBUG_LOCK_ALLOC is not set
+ * # CONFIG_DEBUG_MUTEXES is not set
+ * # CONFIG_DEBUG_RWSEMS is not set
+ * CONFIG_RWSEM_SPIN_ON_OWNER=y
+ * CONFIG_MUTEX_SPIN_ON_OWNER=y
+ * CONFIG_TMPFS=y
+ * CONFIG_TMPFS_POSIX_ACL=y
+ * CONFIG_FS_POSIX_ACL=y
+ * CONFIG_SECURITY=y
+ * CONFIG_CGROUPS=y
+ * CONFIG_MEMCG=y
+ * CONFIG_BLK_CGROUP=y
+ * CONFIG_CGROUP_WRITEBACK=y
+ * CONFIG_INTEGRITY=y
+ * CONFIG_IMA=y
+ * CONFIG_INOTIFY_USER=y
+ * CONFIG_FSNOTIFY=y
+ * # CONFIG_READ_ONLY_THP_FOR_FS is not set
+ * # CONFIG_FS_ENCRYPTION is not set
+ * # CONFIG_FS_VERITY is not set
+ * kernel-check:end
  *
  * Type names that glibc also defines (dev_t, loff_t, blkcnt_t, time_t) get a
  * kernel_ prefix so that consumers may include <sys/types.h> freely; the

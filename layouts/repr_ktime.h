@@ -56,6 +56,7 @@
 
 #define INODE_REPR_ID ktime
 #define INODE_REPR_NAME "ktime"
+#define INODE_REPR_ORIGIN "one s64 of ns (Linus, 2023)"
 
 /* --- ktime_t, as include/linux/ktime.h and time64.h have it --------------- */
 

@@ -21,6 +21,7 @@
 
 #define INODE_REPR_ID multigrain
 #define INODE_REPR_NAME "multigrain"
+#define INODE_REPR_ORIGIN "v6.13 (multigrain ctime)"
 
 /* Valid nanoseconds need 30 bits, so bit 31 is free for the flag. */
 #define I_CTIME_QUERIED (1U << 31)

@@ -32,6 +32,7 @@ INODE_STATIC_ASSERT(sizeof(struct inode_timespec) == 12 && __alignof__(struct in
 
 #define INODE_REPR_ID packed12
 #define INODE_REPR_NAME "packed12"
+#define INODE_REPR_ORIGIN "packed 12-byte s64+s32 struct (LWN's reading)"
 
 /* --- members -------------------------------------------------------------- */
 

@@ -21,6 +21,7 @@
 
 #define INODE_REPR_ID scalar
 #define INODE_REPR_NAME "scalar"
+#define INODE_REPR_ORIGIN "RFC 02 (2016) = v6.11 (discrete sec/nsec)"
 
 /* --- members -------------------------------------------------------------- */
 

@@ -22,6 +22,7 @@
 
 #define INODE_REPR_ID timespec
 #define INODE_REPR_NAME "timespec"
+#define INODE_REPR_ORIGIN "v4.4 (struct timespec, before 2016)"
 
 /* --- members -------------------------------------------------------------- */
 

@@ -21,6 +21,7 @@
 
 #define INODE_REPR_ID timespec64
 #define INODE_REPR_NAME "timespec64"
+#define INODE_REPR_ORIGIN "v4.18 (struct timespec64)"
 
 /* --- members -------------------------------------------------------------- */
 

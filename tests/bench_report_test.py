@@ -50,11 +50,6 @@ expect("speed change: x1.30 flagged, with CPU and factor", True,
 expect("speed change: x0.90 not flagged", None, runchecks.speed_change(
     {"y2038_cpu_ns_before": {"0": probe}, "y2038_cpu_ns_after": {"0": {"p": 0.9}}}))
 expect("speed change: not recorded, nothing said", None, runchecks.speed_change({}))
-twin_rows = [{"body": "v6", "repr": r, "size": s, "ts_span": "88-136", "holes": "4", "padding": "0",
-              "ts_lines": "a:1", "hot_lines": "x"} for r, s in (("timespec", 624), ("timespec64", 624),
-                                                                  ("ktime", 600))]
-expect("twins: the reference's layout twin found, a different size not", ["timespec"],
-       [r for r, _ in runchecks.twins(twin_rows, "x86_64")["v6"]])
 
 with tempfile.TemporaryDirectory() as tmp:
     fragment, summary = os.path.join(tmp, "40-bench.md"), os.path.join(tmp, "05-summary.md")
@@ -94,9 +89,10 @@ with tempfile.TemporaryDirectory() as tmp:
     shim = t["shim overhead"]
     expect("shim: c_batch/64 / native", "1.018", cell(shim, row(shim, "store_mtime", "c_batch/64"), "vs native"))
     load = t["load: throughput and scaling"]
-    expect("twin layouts: timespec is timespec64's layout on x86_64, its ratio is the control", True,
-           "`timespec` has exactly `timespec64`'s layout on this ABI (sizeof 624" in text
-           and "runs from 1.10 to 1.10" in text)
+    expect("paired: the resolution table, the controls and the comparison", True,
+           "| accessor | ±0.30% | 1 of 1 within ±1%" in text and "x1.0625 [1.0593, 1.0657] (" in text
+           and "| get_mtime | v6 | timespec64 | packed12 |  | x1.5000 [1.4955, 1.5045] | 0.002 | 10 |" in text)
+    expect("paired: no per-family table of manual times", False, "#### paired/" in text)
     expect("speed change under 15 % not flagged (CPU 0 went 8 -> 9 ns, x1.12)", False,
            "host changed speed" in text)
     expect("load: ceiling from the CPU speeds, plan order (CPU 1 first)", True,
@@ -114,8 +110,8 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("summary: markers", True, s.count("<!-- summary -->") == 1 and "<!-- /summary -->" in s)
     expect("summary: sizeof x86_64 v6 scalar from sizes-x86_64.csv", True,
            any(line.startswith("| scalar | ") and line.split("|")[3].strip() == "616" for line in s.splitlines()))
-    expect("summary: accessor get_mtime packed12, a ratio with its ruling", True,
-           "| packed12 | x1.50, p n/a: too few repetitions |" in s)
+    expect("summary: accessor get_mtime packed12, the paired ratio with its ruling", True,
+           "| packed12 | x1.5000 [1.4955, 1.5045], p = 0.002: difference |" in s)
     for name in ("bench-x86_64-walk-v6.png", "bench-x86_64-heatmap-v6.png"):
         path = os.path.join(tmp, name)
         expect(f"plot {name}: a PNG", b"\x89PNG", open(path, "rb").read(4) if os.path.exists(path) else None)
@@ -136,6 +132,9 @@ with tempfile.TemporaryDirectory() as tmp:
             if "items_per_second" in k:
                 k["items_per_second"] /= 2
             extra.append(k)
+        if r["run_name"].endswith("~packed12/manual_time"):
+            extra.append(dict(r, name=r["name"].replace("packed12", "ktime"), ratio=r["ratio"] * 4 / 3,
+                              run_name=r["run_name"].replace("packed12", "ktime")))
     data["benchmarks"] += extra
     ktime_json = os.path.join(tmp, "bench-ktime.json")
     with open(ktime_json, "w", encoding="utf-8") as f:
@@ -153,7 +152,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("ktime: walk per-operation row", "2.000", cell(t["walk/stat_seq"], row(t["walk/stat_seq"], "v6", "ktime",
                                                                                   "65536"), "vs timespec64"))
     with open(summary, encoding="utf-8") as f:
-        expect("ktime: in the summary", True, "| ktime | x2.00, p n/a: too few repetitions |" in f.read())
+        expect("ktime: in the summary", True, "| ktime | x2.0000 [1.9940, 2.0060], p = 0.002: difference |" in f.read())
     expect("ktime: plots drawn", ["bench-x86_64-heatmap-v6.png", "bench-x86_64-walk-v6.png"],
            sorted(os.listdir(plots)))
 

@@ -30,7 +30,8 @@ import tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 top = os.path.dirname(here)
 sys.path.insert(0, os.path.join(top, "scripts"))
-from y2038lab.boards import abi as boards_abi  # noqa: E402
+from y2038lab.boards import elf  # noqa: E402
+from y2038lab.core import abis  # noqa: E402
 from y2038lab.boards import bundle as boards_bundle  # noqa: E402
 from y2038lab.boards import importer as boards_import  # noqa: E402
 from y2038lab.boards import lava as boards_lava  # noqa: E402
@@ -254,11 +255,11 @@ def bundle_tests():
            [(t["name"], t["labels"], t["will_fail"], t["skip_rc"], t["args"]) for t in tests])
     expect("bundle: tests left on the host", ["regex", "env", "space", "host", "objdump"], [x.split()[0] for x in left])
     expect("bundle: the emulator prefix is dropped", "/b/tests/plain", tests[0]["exe"])
-    expect_error("check_static on a host program", lambda: boards_abi.check_static(sys.executable,
-                                                                                  boards_abi.ABIS["armhf"]),
+    expect_error("check_static on a host program", lambda: elf.check_static(sys.executable,
+                                                                                  abis.ABIS["armhf"]),
                  sys.executable, "armhf")
-    expect_error("unknown ABI", lambda: boards_abi.abi_of("mips"), "mips", "armhf")
-    expect("ABI alias", "i386", boards_abi.abi_of("i686").name)
+    expect_error("unknown ABI", lambda: abis.of("mips", abis.CROSS), "mips", "armhf")
+    expect("ABI alias", "i386", abis.of("i686", abis.CROSS).name)
 
 
 # --- import ---------------------------------------------------------------------------

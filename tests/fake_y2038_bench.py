@@ -27,7 +27,8 @@ BODIES = ["v4_4", "v6"]
 
 def names(full):
     reprs = os.environ.get("FAKE_BENCH_REPRS", "timespec timespec64 scalar ktime").split()
-    out = ["shim/store_mtime/native", "shim/store_mtime/c_batch/64"]
+    out = ["shim/store_mtime/native", "shim/store_mtime/c_batch/64",
+           "paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"]
     sizes = [64, 4096, 65536] + ([262144, 1048576] if full else [])
     for body in BODIES:
         for repr_ in reprs:
@@ -46,6 +47,8 @@ def row(name, rep, reps, ns):
     if name.startswith(("walk/", "load/")):
         items = int(name.split("/")[4]) if name.startswith("walk/") else 1
         r["items_per_second"] = items / (ns * 1e-9)
+    if name.startswith("paired/"):
+        r.update(ratio=ns, a_ns=1.0, b_ns=ns, pairs=1000)
     return r
 
 

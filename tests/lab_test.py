@@ -13,11 +13,15 @@ import os
 import tempfile
 
 from scripttest import PYTHON, TOP, env, expect, finish, one_line_error, run, write
+from y2038lab.core import abis
 from y2038lab.core import envvars
 from y2038lab.core import fsio
 
 LAB = os.path.join(TOP, "scripts", "lab")
 GUARD = {"Y2038_SKIP_DEPS": "1", "Y2038_BENCH_CPUS": "refused-if-reached"}
+KTREE = tempfile.TemporaryDirectory()  # a stand-in kernel tree: Makefile and fs/
+write(os.path.join(KTREE.name, "fs", "inode.c"), "")
+write(os.path.join(KTREE.name, "Makefile"), "VERSION = 4\nPATCHLEVEL = 4\n")
 
 for case, args, words in [
         ("bench --full extra", ["bench", "--full", "extra"], "bench: unexpected argument 'extra'"),
@@ -27,6 +31,9 @@ for case, args, words in [
         ("pahole x", ["pahole", "x"], "pahole: unexpected argument 'x'"),
         ("perf x", ["perf", "x"], "perf: unexpected argument 'x'"),
         ("build two presets", ["build", "default", "release"], "build: unexpected argument 'release'"),
+        ("kernel-check no tree", ["kernel-check"], "kernel-check: '' is not a Linux source tree"),
+        ("kernel-check not a tree", ["kernel-check", "/nonexistent"], "'/nonexistent' is not a Linux source tree"),
+        ("kernel-check bad ABI", ["kernel-check", KTREE.name, "mips"], "kernel-check: unknown ABI 'mips'"),
         ("deps unknown group", ["deps", "nosuch"], "deps: unknown group 'nosuch'"),
         ("help x", ["--help", "x"], "unexpected argument 'x'"),
         ("unknown subcommand", ["benchh"], "unknown subcommand 'benchh'"),
@@ -47,6 +54,11 @@ for case, args, var, value, words in [
            proc.returncode != 0 and len(lines) == 1 and words in lines[0])
     if os.environ.get("SCRIPTTEST_VERBOSE") or not (lines and words in lines[-1]):
         print(f"  lab {case}: exit {proc.returncode}: {proc.stderr.strip()[:300]}")
+
+# scripts/lab's cross presets are those of the one ABI table (y2038lab.core.abis).
+lab_presets = next(line for line in fsio.read_text(LAB).splitlines() if line.startswith("CROSS_PRESETS=("))
+expect("lab CROSS_PRESETS: the ABI table's cross presets", f"CROSS_PRESETS=({' '.join(abis.ABIS[a].preset for a in abis.CROSS)})",
+       lab_presets.split("#")[0].strip())
 
 proc = run([LAB, "--help"], environ=env(**GUARD))
 expect("lab --help: every subcommand listed", True,

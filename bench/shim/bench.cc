@@ -139,6 +139,7 @@ struct bench *bench_register(const char *name, bench_fn fn, const void *arg)
 void bench_arg(struct bench *b, int64_t x) { to_cxx(b)->Arg(x); }
 void bench_threads(struct bench *b, int threads) { to_cxx(b)->Threads(threads); }
 void bench_use_real_time(struct bench *b) { to_cxx(b)->UseRealTime(); }
+void bench_use_manual_time(struct bench *b) { to_cxx(b)->UseManualTime(); }
 
 void bench_add_context(const char *key, const char *value) { benchmark::AddCustomContext(key, value); }
 
@@ -161,6 +162,16 @@ int64_t bench_iterations_done(const struct bench_state *st)
 
 int bench_thread_count(const struct bench_state *st) { return to_cxx(st).threads(); }
 int bench_thread_index(const struct bench_state *st) { return to_cxx(st).thread_index(); }
+
+int64_t bench_max_iterations(const struct bench_state *st)
+{
+	return static_cast<int64_t>(to_cxx(st).max_iterations);
+}
+
+void bench_set_iteration_time_ns(struct bench_state *st, int64_t ns)
+{
+	to_cxx(st).SetIterationTime(static_cast<double>(ns) * 1e-9);
+}
 
 void bench_set_items_processed(struct bench_state *st, int64_t items)
 {

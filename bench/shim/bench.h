@@ -82,6 +82,8 @@ struct bench *bench_register(const char *name, bench_fn fn, const void *arg);
 void bench_arg(struct bench *b, int64_t x);
 void bench_threads(struct bench *b, int threads);
 void bench_use_real_time(struct bench *b);
+/* UseManualTime(): the benchmark reports each iteration's time itself. */
+void bench_use_manual_time(struct bench *b);
 
 /* benchmark::AddCustomContext(): a key/value pair in the JSON context. */
 void bench_add_context(const char *key, const char *value);
@@ -95,6 +97,10 @@ int64_t bench_range_arg(const struct bench_state *st, int index);
 int64_t bench_iterations_done(const struct bench_state *st);
 int bench_thread_count(const struct bench_state *st);
 int bench_thread_index(const struct bench_state *st);
+/* State::max_iterations: how many iterations this run will make (before the loop). */
+int64_t bench_max_iterations(const struct bench_state *st);
+/* SetIterationTime() in ns, for benchmarks registered with bench_use_manual_time(). */
+void bench_set_iteration_time_ns(struct bench_state *st, int64_t ns);
 
 void bench_set_items_processed(struct bench_state *st, int64_t items);
 void bench_set_label(struct bench_state *st, const char *label);

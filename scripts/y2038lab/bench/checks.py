@@ -4,18 +4,12 @@
     the measurements taken before and after the run (context
     y2038_cpu_ns_before/_after, written by y2038lab.benchrun);
   * scaling_ceiling: what two threads can reach on the first two CPUs of
-    the thread plan, given their measured single-thread speeds;
-  * twins / twin_control: representations whose struct inode layout equals
-    the reference's on this ABI (sizes CSV): their ratio is a control that
-    measures everything but layout.
+    the thread plan, given their measured single-thread speeds.
+(The controls of the timings are the paired ones: y2038lab.core.paired.)
 """
-import statistics
-
 from y2038lab.bench.run import LOAD_PROBE
-from y2038lab.core.results import REFERENCE_REPR
 
 SPEED_CHANGE_LIMIT = 0.15
-TWIN_COLUMNS = ("size", "ts_span", "holes", "padding", "ts_lines", "hot_lines")
 
 
 def cpu_probes(context):
@@ -63,35 +57,3 @@ def scaling_ceiling(context):
             f"({a0:.3g} and {a1:.3g} after), so two threads can reach at most 1 + {b0:.3g}/{b1:.3g} = "
             f"{1 + b0 / b1:.2f} ({1 + a0 / a1:.2f} after), not 2.0; a ratio above that means the CPUs "
             "changed speed during the run.")
-
-
-def twins(size_rows, abi):
-    """{body: [(repr, description)]}: representations with exactly the reference's
-    layout on ABI (same sizeof, timestamp span, holes, padding and cache lines)."""
-    out = {}
-    rows = {(r["body"], r["repr"]): r for r in size_rows or []}
-    for (body, repr_), row in rows.items():
-        ref = rows.get((body, REFERENCE_REPR))
-        if repr_ == REFERENCE_REPR or not ref:
-            continue
-        if all(k in row and k in ref and row[k] == ref[k] for k in TWIN_COLUMNS):
-            out.setdefault(body, []).append(
-                (repr_, f"sizeof {row['size']}, timestamps at {row['ts_span']}, `sizes-{abi}.csv`"))
-    return out
-
-
-def twin_control(cells, body, body_twins):
-    """Sentences on the twin columns of one overview table (cells: {row: {repr: value}})."""
-    out = []
-    for repr_, description in body_twins:
-        ratios = sorted(v[repr_] / v[REFERENCE_REPR] for v in cells.values()
-                        if v.get(repr_) and v.get(REFERENCE_REPR))
-        if not ratios:
-            continue
-        dev = statistics.median(abs(r - 1) for r in ratios)
-        out += [f"Control: in body {body} `{repr_}` has exactly `{REFERENCE_REPR}`'s layout on this ABI "
-                f"({description}), so its ratio measures everything that is not layout (run-to-run noise, "
-                f"and code placement: each layout's code is compiled separately). In this table it runs "
-                f"from {ratios[0]:.2f} to {ratios[-1]:.2f} (median |ratio - 1| = {dev:.2f}): a ratio of "
-                "another column inside that range is no evidence of a layout effect.", ""]
-    return out

@@ -7,7 +7,8 @@
 
 One section per JSON file, labelled by the ABI its context records
 (y2038_abi): the run's facts (command, host, CPUs, seed, run checks), the
-accessor and walk overviews (a matrix per body), a table per family and
+accessor and walk overviews (a matrix per body), the paired comparisons with
+the run's resolution and controls (y2038lab.core.paired), a table per family and
 operation, the shim overhead, the load scaling, the errored benchmarks and the
 plots.  Every input is read and checked first (y2038lab.results,
 y2038lab.sizes); the fragment, the summary and the plots are then written as
@@ -17,6 +18,7 @@ import argparse
 import os
 import sys
 
+from y2038lab.core import abis
 from y2038lab.core import fsio
 from y2038lab.report import plots
 from y2038lab.bench import checks as runchecks
@@ -59,18 +61,20 @@ def context_lines(run):
     return ["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in facts] + [""]
 
 
-def section(run, size_rows):
+def section(run):
     out = [f"### Benchmarks on {run.abi}", "",
            f"ABI as recorded in the JSON context (y2038_abi = {run.abi}).", ""]
     out += context_lines(run)
-    twins = runchecks.twins(size_rows, run.abi)
     families = run.families()
     for family in ("accessor", "walk"):
         if family in families:
-            out += tables.overview(run, family, twins)
+            out += tables.overview(run, family)
+    out += tables.paired_tables(run)
     for family in families:
         if family == "shim":
             out += tables.shim_table(run)
+            continue
+        if family == "paired":
             continue
         out += tables.layout_tables(run, family)
         out += tables.other_tables(run, family)
@@ -119,7 +123,7 @@ def main(argv=None):
     runs = [load_run(path) for path in args.json]
     size_tables = {}
     if args.sizes:
-        for abi in dict.fromkeys([r.abi for r in runs] + tables.SUMMARY_ABIS):
+        for abi in dict.fromkeys([r.abi for r in runs] + list(abis.SUMMARY)):
             size_tables[abi] = sizes.load(args.sizes, abi)
             if size_tables[abi] is None:
                 warn(f"{sizes.path_of(args.sizes, abi)}: no size table; left out")
@@ -130,7 +134,7 @@ def main(argv=None):
              "command, host and date.", ""]
     with fsio.OutputSet() as out:
         for run in runs:
-            lines += section(run, size_tables.get(run.abi))
+            lines += section(run)
             if plots_dir:
                 lines += [line + "\n" for line in plots.write_plots(run, plots_dir, out)]
         for part in skipped:

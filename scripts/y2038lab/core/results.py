@@ -42,7 +42,6 @@ STANDARD_FIELDS = {
     "time_unit", "aggregate_name", "aggregate_unit", "error_occurred", "error_message", "label",
 }
 BODY_SHAPE = re.compile(r"v\d+(?:_\d+)*")
-REFERENCE_REPR = "timespec64"  # the ratio baseline: the type the RFC moved inodes to
 
 
 @dataclass

@@ -42,14 +42,14 @@ from dataclasses import dataclass
 
 from scipy.stats import mannwhitneyu, norm
 
+from y2038lab.core import abis
+from y2038lab.core.reprs import REFERENCE, TWIN
+
 ALPHA = 0.05
 CONFIDENCE = 0.95
 MIN_REPETITIONS = 9          # compare.py's UTEST_OPTIMAL_REPETITIONS
 DISTURBED_EXCESS = 0.10      # real > cpu * 1.10: the repetition was disturbed
 EXACT_PAIRS = 400            # exact U distribution up to n * m pairs (20 + 20)
-REFERENCE_REPR = "timespec64"
-TWIN_REPR = "timespec"       # timespec64's layout on every LP64 ABI
-LP64_ABIS = ("x86_64", "aarch64", "riscv64")
 
 EFFECT = "layout effect"
 NO_DIFFERENCE = "no difference detected"
@@ -290,12 +290,12 @@ def compare_records(base, contender, measure="real"):
 
 def twin_band(run, key, groups=None, measure="real"):
     """(band, control Comparison) of timespec vs timespec64 for KEY; (None, None) if absent."""
-    if run.abi not in LP64_ABIS:
+    if run.abi not in abis.LP64:
         return None, None
     row = (groups or by_layout(run)).get(key, {})
-    if TWIN_REPR not in row or REFERENCE_REPR not in row:
+    if TWIN not in row or REFERENCE not in row:
         return None, None
-    control = compare_records(row[REFERENCE_REPR], row[TWIN_REPR], measure)
+    control = compare_records(row[REFERENCE], row[TWIN], measure)
     return null_band(control), control
 
 
@@ -316,7 +316,7 @@ def run_band(run, family="accessor", measure="real"):
     return max(bands) if bands else None
 
 
-def findings(run, base_repr=REFERENCE_REPR, family=None, explain=None, measure="real"):
+def findings(run, base_repr=REFERENCE, family=None, explain=None, measure="real"):
     """{layout_key: {repr: Finding}}: every repr against BASE_REPR in one run.
 
     EXPLAIN(key, base_repr, repr) may return an Explanation or None.  The twin
@@ -334,11 +334,11 @@ def findings(run, base_repr=REFERENCE_REPR, family=None, explain=None, measure="
             if repr_name == base_repr:
                 continue
             comp = compare_records(row[base_repr], rec, measure)
-            if {repr_name, base_repr} == {TWIN_REPR, REFERENCE_REPR}:
+            if {repr_name, base_repr} == {TWIN, REFERENCE}:
                 cells[repr_name] = Finding(comp, CONTROL, "same layout on LP64: the non-layout spread")
                 continue
             expl = explain(key, base_repr, repr_name) if explain else None
-            cells[repr_name] = judge(comp, band, expl, controlled=run.abi in LP64_ABIS)
+            cells[repr_name] = judge(comp, band, expl, controlled=run.abi in abis.LP64)
         out[key] = cells
     return out
 

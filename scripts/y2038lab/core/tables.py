@@ -9,9 +9,10 @@ import os
 import statistics
 
 from y2038lab.bench import checks as runchecks
-from y2038lab.core.results import REFERENCE_REPR, UNIT_NS, param_key
+from y2038lab.core import abis
+from y2038lab.core.reprs import REFERENCE, TWIN
+from y2038lab.core.results import UNIT_NS, param_key
 
-SUMMARY_ABIS = ["x86_64", "i386", "armhf"]
 
 
 def fmt(value):
@@ -71,15 +72,15 @@ def layout_tables(run, family):
         per_inode = family == "walk"
         medians = {r.name: r.median_real_ns() for r in op_recs}
         reference = {(r.body, r.args, r.threads): medians[r.name][0]
-                     for r in op_recs if r.repr == REFERENCE_REPR}
+                     for r in op_recs if r.repr == REFERENCE}
         mixed = len({how for _, how in medians.values()}) > 1
         head = (["body", "repr"] + (["params"] if has_params else []) + (["threads"] if has_threads else [])
                 + ["time / iteration"] + (["figure"] if mixed else []) + (["ns / inode"] if per_inode else [])
-                + [f"vs {REFERENCE_REPR}", "CPU / real"] + counters)
+                + [f"vs {REFERENCE}", "CPU / real"] + counters)
         out += [f"#### {family}/{op}", "",
                 f"Time: Google Benchmark real time per iteration "
                 f"({how_text(how for _, how in medians.values())}); ratio = time / time of "
-                f"{REFERENCE_REPR} with the same body and parameters, same run; CPU / real = median CPU "
+                f"{REFERENCE} with the same body and parameters, same run; CPU / real = median CPU "
                 "time / median real time (below 1: the thread waited or was descheduled).",
                 "", row(head), "|" + "---|" * len(head)]
         for rec in op_recs:
@@ -115,7 +116,7 @@ def other_tables(run, family):
     return out
 
 
-def overview(run, family, twins=None):
+def overview(run, family):
     """One matrix per body: rows = operation (and parameters), columns = representations.
 
     Cells: ns per operation (accessor) or per inode (walk), and in brackets the
@@ -132,25 +133,81 @@ def overview(run, family, twins=None):
     for body in (b for b in run.bodies if b in cells):
         reprs = [r for r in run.reprs if any(r in v for v in cells[body].values())]
         out += [f"#### {family} overview, body {body}", "",
-                f"{what}; (ratio against {REFERENCE_REPR}, same row, same run).", "",
+                f"{what}; (ratio against {REFERENCE}, same row, same run).", "",
                 row(["operation"] + reprs), "|---|" + "---:|" * len(reprs)]
         for key in sorted(cells[body], key=lambda k: (k[0], param_key(k[1:]))):
             values = cells[body][key]
-            ref = values.get(REFERENCE_REPR)
+            ref = values.get(REFERENCE)
             line = ["/".join(key)]
             for r in reprs:
                 v = values.get(r)
                 line.append("-" if v is None else f"{fmt(v)} ({v / ref:.2f})" if ref else fmt(v))
             out.append(row(line))
         out.append("")
-        if twins and body in twins:
-            out += runchecks.twin_control(cells[body], body, twins[body])
         spread = sorted((100 * rec.cv(), rec.name) for rec in run.layout_records(family)
                         if rec.body == body and rec.cv() is not None)
         if spread:
             out += [f"Spread of the repetitions (coefficient of variation of real time): median "
                     f"{statistics.median(c for c, _ in spread):.1f} %, largest {spread[-1][0]:.1f} % "
-                    f"(`{spread[-1][1]}`); ratios within that spread are not differences.", ""]
+                    f"(`{spread[-1][1]}`); ratios within that spread are not differences; the paired "
+                    "comparisons below resolve what these medians cannot.", ""]
+    return out
+
+
+def resolution_table(run, pairs):
+    """Per family: the resolution, the negative controls and the positive control(s)."""
+    from y2038lab.core import paired  # scipy: only where statistics are asked for
+    ctl, res = paired.controls(run, pairs), paired._resolution(pairs)
+    out = ["| family | resolution | negative controls (the same code twice) | positive control "
+           "(true ratio 1.0625: 17 units against 16) |", "|---|---|---|---|"]
+    for family in sorted(ctl):
+        c = ctl[family]
+        within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
+        w = c.widest
+        neg = (f"{within} of {len(c.negatives)} within ±{paired.NEGATIVE_LIMIT:.0%}; widest "
+               f"`{w.operation}` {w.where}: {w.interval()}" if w else "none")
+        pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, "
+                        f"{'detected' if c.positive_ok(x) else 'NOT within ±0.5 %'}) {x.where}"
+                        for x in c.positives) or "none"
+        out.append(row([family, f"±{res[family]:.2%}" if family in res else "-", neg, pos]))
+    return out + [""]
+
+
+def paired_summary(run):
+    """The resolution block of REPORT.md's top and README (one per run with paired benchmarks)."""
+    from y2038lab.core import paired
+    pairs = paired.comparisons(run)
+    return [] if not pairs else [f"Resolution of this run on {run.abi} (`scripts/lab bench`, {os.path.basename(run.path)}, timings of "
+            "this host, paired: A and B in alternating ~8 µs blocks): the smallest relative difference it could "
+            "detect, the median over the family's negative controls of how far their 95 % interval reaches "
+            "from 1:", ""] + resolution_table(run, pairs)
+
+
+def paired_tables(run):
+    """Every paired/* comparison of RUN, per family, after the resolution table."""
+    from y2038lab.core import paired
+    pairs = paired.comparisons(run)
+    if not pairs:
+        return []
+    out = ["#### Paired comparisons", "",
+           "`paired/*`: A and B in alternating ~8 µs blocks (AB, BA; `bench/paired.h`), a repetition's ratio the "
+           "median over its pairs of t(B) / t(A). B/A: Hodges-Lehmann estimate over the repetitions' log-ratios, "
+           "95 % interval (Walsh averages, exact signed-rank cut-off); p: Wilcoxon signed-rank; n: repetitions; "
+           "ns/op: medians of the blocks. *difference*: p < 0.05 and the interval beyond the reach of the pair's "
+           "own negative control (`control`; else the family's resolution). Negative controls: the same code "
+           f"twice ({TWIN}/{REFERENCE} on LP64, fs_time.c linked twice); positive: 17 units of work against 16.",
+           ""] + resolution_table(run, pairs)
+    for family in sorted({c.family for c in pairs}):
+        out += [row(["operation", "body", "A", "B", "where", "B/A [95 %]", "p", "n", "A ns/op", "B ns/op",
+                     "control", "status"]), "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for c in sorted((c for c in pairs if c.family == family),
+                        key=lambda c: (c.kind != "compare", c.operation, c.body, c.where, c.b)):
+            status = c.status + (f" ({c.kind} control)" if c.kind != "compare" else "")
+            out.append(row([c.operation, c.body or "-", c.a, c.b, c.where, c.interval(),
+                            "-" if c.p is None else "< 0.001" if c.p < 0.001 else f"{c.p:.3f}", c.n,
+                            fmt(c.a_ns), fmt(c.b_ns), "-" if c.control is None else f"±{c.control:.2%}",
+                            status]))
+        out.append("")
     return out
 
 
@@ -209,16 +266,16 @@ def summary(size_tables, sizes_label, runs):
     size_tables: {abi: rows of sizes-<abi>.csv}; runs: [Run]."""
     lines = ["## Summary", "", "<!-- summary -->"]
     sizes, reprs = {}, []
-    for abi in SUMMARY_ABIS:
+    for abi in abis.SUMMARY:
         for r in size_tables.get(abi) or []:
             sizes[(abi, r["body"], r["repr"])] = str(r["size"])
             reprs += [r["repr"]] if r["repr"] not in reprs else []
     if sizes:
         bodies = []
-        for abi in SUMMARY_ABIS:
+        for abi in abis.SUMMARY:
             for r in size_tables.get(abi) or []:
                 bodies += [r["body"]] if r["body"] not in bodies else []
-        cols = [(abi, body) for abi in SUMMARY_ABIS for body in bodies
+        cols = [(abi, body) for abi in abis.SUMMARY for body in bodies
                 if any((abi, body, r) in sizes for r in reprs)]
         lines += [f"sizeof(struct inode) in bytes, from pahole (`scripts/lab pahole`, "
                   f"{sizes_label}/sizes-*.csv):", "",
@@ -233,32 +290,25 @@ def summary(size_tables, sizes_label, runs):
 
 
 def accessor_summary(run):
-    """get/set_mtime of the newest body against timespec64, each with its interval, U test
-    and ruling (y2038lab.stats): never a bare median a reader could take for a finding."""
-    from y2038lab.core import stats  # scipy: only where statistics are asked for
+    """get/set_mtime of the newest body against the reference, paired (y2038lab.core.paired): ratio,
+    interval, signed-rank p and ruling; never a bare median a reader could take for a finding."""
+    from y2038lab.core import paired  # scipy: only where statistics are asked for
     body = run.bodies[-1] if run.bodies else None  # the newest body: today's inode
-    found = {key[1]: cells for key, cells in stats.findings(run, family="accessor").items()
-             if key[2] == body and not key[3] and key[4] == 1}
-    ops = [op for op in ("get_mtime", "set_mtime") if op in found]
+    cells = {(c.operation, c.b): c for c in paired.comparisons(run) if c.family == "accessor"
+             and c.body == body and c.a == REFERENCE and c.kind != "positive"}
+    ops = [op for op in ("get_mtime", "set_mtime") if any(k[0] == op for k in cells)]
     if not ops:
         return []
-    lines = [f"accessor get/set_mtime, body {body}, {run.abi}: median real time against {REFERENCE_REPR} "
-             f"(ratio, 95 % interval, two-sided U test) and the ruling: a *layout effect* only beyond the "
-             f"twin control's spread (timespec vs timespec64, the same layout on LP64); `scripts/lab bench`, "
-             f"{os.path.basename(run.path)}:", "",
-             "| repr | " + " | ".join(ops) + " |", "|---|" + "---|" * len(ops)]
+    lines = [f"accessor get/set_mtime, body {body}, {run.abi}, paired against {REFERENCE} (B/A, 95 % "
+             "interval, signed-rank p; a *difference* only beyond the reach of the op's twin control, "
+             f"{TWIN} vs {REFERENCE}: the same code twice); `scripts/lab bench`, {os.path.basename(run.path)}:",
+             "", row(["repr"] + ops), "|---|" + "---|" * len(ops)]
     for r in run.reprs:
-        cells = []
+        line = [r]
         for op in ops:
-            f = found[op].get(r)
-            if r == REFERENCE_REPR:
-                ref = next(iter(found[op].values()), None)
-                cells.append(f"reference ({fmt(ref.comparison.median_base)} ns)" if ref else "reference")
-            elif f is None:
-                cells.append("-")
-            else:
-                c = f.comparison
-                ci = (f" [{c.low:.2f}, {c.high:.2f}]" if c.low is not None else "")
-                cells.append(f"x{c.ratio:.2f}{ci}, {stats.p_text(c.p)}: {f.status}")
-        lines.append(f"| {r} | " + " | ".join(cells) + " |")
+            c = cells.get((op, r))
+            ref = next((x.a_ns for k, x in cells.items() if k[0] == op), None)
+            line.append(f"reference ({fmt(ref)} ns/op)" if r == REFERENCE else "-" if c is None else
+                        c.text().replace(f", n = {c.n}", ""))
+        lines.append(row(line))
     return lines + [""]

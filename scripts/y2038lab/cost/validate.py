@@ -5,6 +5,7 @@ import statistics
 from y2038lab.cost import mca as cost_mca
 from y2038lab.core import results
 from y2038lab.core.fsio import InputError
+from y2038lab.core.reprs import REFERENCE
 
 TOLERANCE = 0.15
 
@@ -53,7 +54,7 @@ def validation_section(models, bench):
               f"simulated cycles per iteration of the same loop (x86_64 objects), converted at the JSON's "
               f"mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not expose its real clock).", "",
               "| benchmark | model cycles | model ns | measured ns | model / measured | "
-              "ratio to timespec64: model / measured |",
+              f"ratio to {REFERENCE}: model / measured |",
               "|---|---:|---:|---:|---:|---:|"]
     worst, compared = 0.0, []
     for (op, body, rp), ns in sorted(bench["ns"].items()):
@@ -64,8 +65,8 @@ def validation_section(models, bench):
         model_ns = cycles / (bench["mhz"] / 1000.0)
         compared.append((op, body, rp, model_ns, ns))
         worst = max(worst, abs(model_ns / ns - 1))
-        ref_m = models.get(("x86_64", body, "timespec64", f"loop/{op}", cpu))
-        ref_ns = bench["ns"].get((op, body, "timespec64"))
+        ref_m = models.get(("x86_64", body, REFERENCE, f"loop/{op}", cpu))
+        ref_ns = bench["ns"].get((op, body, REFERENCE))
         rel = (f"{cycles / float(ref_m['mca_cycles_per_iteration']):.2f} / {ns / ref_ns:.2f}"
                if ref_m and ref_m["mca_cycles_per_iteration"] and ref_ns else "—")
         lines.append(f"| accessor/{op}/{body}/{rp} | {cycles:.2f} | {model_ns:.3f} | {ns:.3f} | "

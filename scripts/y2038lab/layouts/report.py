@@ -17,7 +17,6 @@ warnings from newer kernels go to stderr and are dropped; on i386 `--suppress_pa
 """
 import argparse
 import csv
-import datetime
 import io
 import os
 import platform
@@ -26,16 +25,17 @@ import shutil
 import sys
 
 from y2038lab.core import fsio
+from y2038lab.core import abis
+from y2038lab.core import markdown
+from y2038lab.core import reprs
 from y2038lab.layouts import pahole
 from y2038lab.layouts import slab
 from y2038lab.layouts.pahole import line_of, parse_struct, timestamp_members
 
 HOT = ["i_mode", "i_uid", "i_gid", "i_size", "i_blocks"]
-ABI_ORDER = ["x86_64", "i386", "armhf", "aarch64", "riscv64"]  # others follow, by name
-REFERENCE = "timespec64"
 BTF = "/sys/kernel/btf/vmlinux"
 COLUMNS = [("body", "body"), ("repr", "representation"), ("size", "sizeof(inode)"),
-           ("delta_vs_timespec64", "Δ vs timespec64"), ("ts_bytes", "timestamp bytes"),
+           ("delta_vs_reference", f"Δ vs {reprs.REFERENCE}"), ("ts_bytes", "timestamp bytes"),
            ("ts_span", "timestamp offsets"), ("holes", "holes"), ("padding", "tail padding"),
            ("cachelines", "cache lines"), ("ts_lines", "cache line of a/m/c time"),
            ("hot_lines", "cache line of stat()-hot members"), ("reorg_saves", "pahole -R saves"),
@@ -72,13 +72,13 @@ def layout_row(abi, body, repr_, raw, reorg, where):
 def table_md(rows):
     out = ["| " + " | ".join(h for _, h in COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
     for r in rows:
-        cells = [("%+d" % r[k] if k == "delta_vs_timespec64" and r.get(k) is not None else
+        cells = [("%+d" % r[k] if k == "delta_vs_reference" and r.get(k) is not None else
                   "-" if r.get(k) is None else str(r[k])) for k, _ in COLUMNS]
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out)
 
 
-def size_tables(rows, abis, reprs, head):
+def size_tables(rows, abi_list, names, head):
     """{file name: text} of the per-ABI tables and sizes.md."""
     legend = (f"Cache lines are {pahole.CACHELINE}-byte lines counted from the start of the object "
               "(0 = first); `a:1` means i_atime lies in line 1, `1-2` straddles; for split "
@@ -86,29 +86,43 @@ def size_tables(rows, abis, reprs, head):
               "bytes between members, tail padding = bytes after the last member; `pahole -R saves` is "
               "what pahole's reorganisation would remove.  Containers are whole sizeof() values.")
     one = {r["repr"]: r["one_ts"] for r in rows if r["one_ts"]}
-    head_cells = [f"{repr_}: " + " + ".join(f"`{t} {n}`" for t, n, _ in one[repr_]) for repr_ in reprs if repr_ in one]
+    head_cells = [f"{repr_}: " + " + ".join(f"`{t} {n}`" for t, n, _ in one[repr_]) for repr_ in names if repr_ in one]
     md_all = ["# struct inode layouts: sizes per ABI", "", head, "",
               "## One timestamp, per ABI (sizeof from pahole)", "",
               "| ABI | " + " | ".join(head_cells) + " |", "|---|" + "---|" * len(head_cells)]
-    for abi in abis:
+    for abi in abi_list:
         sub = {r["repr"]: r for r in rows if r["abi"] == abi}
         md_all.append(f"| {abi} | " + " | ".join(" + ".join(str(s) for _, _, s in sub[rp]["one_ts"])
-                                                 if rp in sub else "-" for rp in reprs if rp in one) + " |")
-    md_all += ["", legend, ""]
+                                                 if rp in sub else "-" for rp in names if rp in one) + " |")
+    md_all += ["", legend, ""] + facts_table(rows, abi_list, names)
     files = {}
-    for abi in abis:
+    for abi in abi_list:
         sub = [r for r in rows if r["abi"] == abi]
         files[f"sizes-{abi}.md"] = "\n".join([f"# struct inode layouts on {abi}", "", head, "", legend, "",
                                               table_md(sub), ""])
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\r\n")
-        w.writerow(["abi"] + [k for k, _ in COLUMNS])
+        w.writerow(["abi"] + [k for k, _ in COLUMNS] + list(reprs.COLUMNS))
         for r in sub:
-            w.writerow([abi] + [r.get(k) if r.get(k) is not None else "" for k, _ in COLUMNS])
+            w.writerow([abi] + [r.get(k) if r.get(k) is not None else "" for k, _ in COLUMNS]
+                       + [r["facts"].row()[k] for k in reprs.COLUMNS])
         files[f"sizes-{abi}.csv"] = buf.getvalue()
         md_all += [f"## {abi}", "", table_md(sub), ""]
     files["sizes.md"] = "\n".join(md_all)
     return files
+
+
+def facts_table(rows, abi_list, names):
+    """The representations as their headers state them (the probes' .y2038_repr section)."""
+    facts = {(r["abi"], r["repr"]): r["facts"] for r in rows}
+    out = ["## Representations (from their headers, read from the probe objects)", "",
+           "| repr | origin | one word | out of range | holds 2038-01-19T03:14:08Z on |", "|---|---|---|---|---|"]
+    for name in names:
+        one = next(f for (_, n), f in facts.items() if n == name)
+        safe = [abi for abi in abi_list if (abi, name) in facts and facts[(abi, name)].safe]
+        out.append(f"| {name} | {one.origin} | {'yes' if one.one_word else 'no'} | "
+                   f"{'wraps' if one.wraps else 'clamps'} | {', '.join(safe) or 'no ABI'} |")
+    return out + [""]
 
 
 def btf_compare(by_key, raw_replica, command, host, now, version):
@@ -122,7 +136,7 @@ def btf_compare(by_key, raw_replica, command, host, now, version):
         md.append(f"No x86_64 v6/scalar replica built on this {platform.machine()} host: comparison skipped.")
     else:
         try:
-            live_text = pahole.run(["pahole", "-C", "inode", BTF])
+            live_text = fsio.run(["pahole", "-C", "inode", BTF])
             live = parse_struct(live_text, "inode", BTF)
         except fsio.InputError:
             live_text = live = None
@@ -150,13 +164,12 @@ def btf_compare(by_key, raw_replica, command, host, now, version):
 
 
 def generate(args):
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    host = f"{platform.node()} ({platform.machine()}, kernel {platform.release()})"
-    version = pahole.run(["pahole", "--version"]).strip()
+    now, host = markdown.now(), markdown.host()
+    version = fsio.run(["pahole", "--version"]).strip()
     command = "scripts/lab pahole"
     slabinfo = slab.read_slabinfo(args.slabinfo)  # checked before any pahole run
-    abis = pahole.discover(args.build)
-    bodies, reprs = pahole.axes(abis)
+    builds = pahole.discover(args.build)
+    bodies, names = pahole.axes(builds)
     for sub in ("pahole", "layouts"):
         if not os.path.isdir(os.path.join(args.out, sub)):
             os.makedirs(os.path.join(args.out, sub))
@@ -173,25 +186,28 @@ def generate(args):
                 " Reading this kernel's BTF, pahole 1.24 warns `Unknown kind 17/18` (newer BTF kinds) on"
                 " stderr; the struct inode it prints is complete.", "",
                 "| ABI | compiler | flags | objects |", "|---|---|---|---|"]
-    for abi, build_dir, probes in abis:
-        manifest.append(f"| {abi} | {pahole.compiler_of(build_dir)} | `{pahole.flags_of(build_dir)}` | "
+    for abi, build_dir, probes in builds:
+        facts = reprs.from_build(build_dir)
+        cache = fsio.cmake_cache(build_dir)
+        manifest.append(f"| {abi} | {fsio.first_line([fsio.cmake_compiler(build_dir), '--version'])} | "
+                        f"`{fsio.cmake_flags(cache)} ({cache.get('CMAKE_BUILD_TYPE', '')})` | "
                         f"{os.path.relpath(build_dir)}/layouts/CMakeFiles/layout_probe_*.dir/layout_probe.c.o |")
         for body, repr_, obj in probes:
             raw = pahole.pahole(abi, obj, "-C", ",".join(pahole.STRUCTS))
             reorg = pahole.pahole(abi, obj, "-R", "-C", "inode")
             base = os.path.join("pahole", abi, f"{body}-{repr_}")
             files[base + ".txt"], files[base + ".reorg.txt"] = raw, reorg
-            rows.append(layout_row(abi, body, repr_, raw, reorg, f"pahole of {obj}"))
+            rows.append(dict(layout_row(abi, body, repr_, raw, reorg, f"pahole of {obj}"), facts=facts[repr_]))
     files[os.path.join("pahole", "MANIFEST.md")] = "\n".join(manifest) + "\n"
     by_key = {(r["abi"], r["body"], r["repr"]): r for r in rows}
     for r in rows:
-        ref = by_key.get((r["abi"], r["body"], REFERENCE))
-        r["delta_vs_timespec64"] = r["size"] - ref["size"] if ref else None
-    present = sorted({r["abi"] for r in rows}, key=lambda a: (ABI_ORDER.index(a) if a in ABI_ORDER else 99, a))
-    rows.sort(key=lambda r: (present.index(r["abi"]), bodies.index(r["body"]), reprs.index(r["repr"])))
+        ref = by_key.get((r["abi"], r["body"], reprs.REFERENCE))
+        r["delta_vs_reference"] = r["size"] - ref["size"] if ref else None
+    present = abis.order({r["abi"] for r in rows})
+    rows.sort(key=lambda r: (present.index(r["abi"]), bodies.index(r["body"]), names.index(r["repr"])))
     head = (f"Generated by `{command}` on {host}, {now}; pahole {version} on the -g objects of each ABI "
             "(compilers and flags: reports/pahole/MANIFEST.md).")
-    for name, text in size_tables(rows, present, reprs, head).items():
+    for name, text in size_tables(rows, present, names, head).items():
         files[os.path.join("layouts", name)] = text
     files["layouts/slab.md"], files["layouts/slab.csv"] = slab.slab_tables(rows, present, command, host, now,
                                                                           args.slabinfo, slabinfo)

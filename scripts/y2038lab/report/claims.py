@@ -8,16 +8,16 @@ the values those words name, the deciding figures (at most three, the first
 body's), figures beside them (today's body) and the report lines it restates
 (`sources`, checked by `verdict --check`).  Evidence that is absent gives
 "not measurable here", never a guess.  Rules about code at run time
-(timings, torn reads, multigrain) are in claims_code.py.
+(timings, torn reads, the queried-ctime path) are in claims_code.py.
 """
 import os
 import tomllib
 from dataclasses import dataclass, field
 
+from y2038lab.core import abis
 from y2038lab.core import fsio
 
 NOT_MEASURABLE = "not measurable here"
-ILP32_ABIS = ("i386", "armhf")
 # The cost variants whose counts the rulings quote: one per ABI (armhf: Debian's Thumb-2).
 COST_VARIANTS = ("x86_64", "i686", "armv7-a-thumb2", "aarch64", "riscv64")
 TOML = os.path.join(os.path.dirname(os.path.abspath(__file__)), "claims.toml")
@@ -77,7 +77,8 @@ def load(path=TOML):
 def run_label(run):
     c = run.context
     mhz = f", {c['mhz_per_cpu']} MHz" if c.get("mhz_per_cpu") else ""
-    return f"{run.abi} on {c.get('host_name', '?')} ({c.get('num_cpus', '?')} CPUs{mhz}), {str(c.get('date', '?'))[:10]}"
+    date = str(c.get("date", "?"))[:10]
+    return f"{run.abi} on {c.get('host_name', '?')} ({c.get('num_cpus', '?')} CPUs{mhz}), {date}"
 
 
 def _abis(ev):
@@ -92,6 +93,19 @@ def _size(ev, abi, body, repr_name):
 def _size_source(ev, abi, body, repr_name):
     return (os.path.join(ev.paths.get("sizes", ""), f"sizes-{abi}.csv"),
             f"{abi},{body},{repr_name},{_size(ev, abi, body, repr_name)},")
+
+
+def named(ev, repr_name):
+    """REPR_NAME with its origin, as its header states it (sizes-<abi>.csv), where known."""
+    origin = next((row["facts"].origin for (_, _, r), row in (ev.sizes or {}).items() if r == repr_name
+                   and row.get("facts")), None)
+    return f"{repr_name} ({origin})" if origin else repr_name
+
+
+def _safe(ev, abi, body):
+    """The y2038-safe layouts of ABI/BODY: their stated range reaches past 2038-01-19 (core.reprs)."""
+    return [r for (a, b, r), row in (ev.sizes or {}).items() if (a, b) == (abi, body) and row.get("facts")
+            and row["facts"].safe]
 
 
 def _bytes_covers(ev):
@@ -120,7 +134,8 @@ def rule_smaller(ev, claim):
     smaller = [p for p in pairs if p[1] < p[2]]
     other = [p for p in pairs if p[1] >= p[2]]
     key = "all" if not other else "none" if not smaller else "some"
-    head = f"sizeof(struct inode), body {body}, {claim['layout']} vs {claim['against']} (pahole): "
+    head = (f"sizeof(struct inode), body {body}, {named(ev, claim['layout'])} vs {named(ev, claim['against'])} "
+            "(pahole): ")
     figures = [head + "; ".join(_vs(*p) for p in smaller)] if smaller else []
     figures += [head + "; ".join(_vs(*p) for p in other)] if other else []
     beside = [f"body {b}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, b)) for b in others]
@@ -139,7 +154,7 @@ def rule_same_size(ev, claim):
     spread = sorted(set(mine.values()))
     key = "same" if len(spread) == 1 else "differ"
     return Outcome(key, {"bytes": f"{spread[0]} B", "against": claim["against"],
-                         "range": " to ".join(str(b) for b in sorted({min(theirs.values()), max(theirs.values())})) + " B"},
+                         "range": " to ".join(map(str, sorted({min(theirs.values()), max(theirs.values())}))) + " B"},
                    [f"bytes of the three timestamps, body {body} (pahole): {claim['layout']} "
                     + ", ".join(f"{abi} {b}" for abi, b in mine.items()) + f"; {claim['against']} "
                     + ", ".join(f"{abi} {b}" for abi, b in theirs.items())], covers=_bytes_covers(ev))
@@ -163,7 +178,8 @@ def rule_reorder(ev, claim):
     text = "; ".join(f"{abi} reordering {r:+d} B, packing {p:+d} B" for abi, r, p in rows)
     return Outcome("same" if not packing else "none" if not reorder else "some",
                    {"packing": ", ".join(packing), "reorder": ", ".join(reorder)},
-                   [f"body {body}, against {claim['against']} (pahole; `pahole -R` reorders): {text}"],
+                   [f"body {body}, packing: {named(ev, claim['layout'])}, reordering: `pahole -R` of "
+                    f"{named(ev, claim['against'])} (pahole): {text}"],
                    [f"body {b}: " + "; ".join(f"{a} reordering {r:+d} B, packing {p:+d} B" for a, r, p in parts(b))
                     for b in others], covers=_bytes_covers(ev))
 
@@ -178,8 +194,8 @@ def rule_saving_share(ev, claim):
     arithmetic = ", ".join(f"{x} {y - z:+d} B" for x, y, z in pairs)
     return Outcome("small" if share < claim["significant"] else "large",
                    {"best": f"{share:.1%} ({b - a} B)", "where": f"{abi}: {a} vs {b} B", "arithmetic": arithmetic},
-                   [f"sizeof(struct inode), body {body}, {claim['layout']} vs {claim['against']} (pahole): "
-                    + "; ".join(_vs(*p) for p in pairs)],
+                   [f"sizeof(struct inode), body {body}, {named(ev, claim['layout'])} vs "
+                    f"{named(ev, claim['against'])} (pahole): " + "; ".join(_vs(*p) for p in pairs)],
                    [f"body {o}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, o)) for o in others],
                    [_size_source(ev, x, body, r) for x, _, _ in pairs for r in (claim["layout"], claim["against"])],
                    _bytes_covers(ev))
@@ -190,15 +206,16 @@ def rule_growth(ev, claim):
 
     def grow(b):
         out = []
-        for abi in ILP32_ABIS:
+        for abi in abis.ILP32:
             old = _size(ev, abi, b, claim["layout"])
             if old:
-                out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in claim["safe"]
+                out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in _safe(ev, abi, b)
                                        if _size(ev, abi, b, r)]))
         return out
 
     def text(b, rows):
-        return [f"{abi} {b} ({old} B with the 32-bit {claim['layout']}): " + ", ".join(f"{r} {d:+d} B" for r, d in deltas)
+        return [f"{abi} {b} ({old} B with the 32-bit {claim['layout']}): "
+                + ", ".join(f"{r} {d:+d} B" for r, d in deltas)
                 for abi, old, deltas in rows]
     rows = grow(body)
     deltas = [(r, d) for _, _, ds in rows for r, d in ds]
@@ -206,11 +223,13 @@ def rule_growth(ev, claim):
         return Outcome(None, absent="no 32-bit sizes given")
     flat = sorted({r for r, d in deltas if d <= 0})
     grown = [d for r, d in deltas if r not in flat]
+    flat_text = ", ".join(f"{r} ({'/'.join(f'{d:+d}' for d in sorted({d for x, d in deltas if x == r}))} B)"
+                          for r in flat)
     return Outcome("some" if flat else "all",
-                   {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B", "flat": ", ".join(flat)},
+                   {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B", "flat": flat_text},
                    text(body, rows), [t for b in others for t in text(b, grow(b))],
                    [_size_source(ev, abi, body, r) for abi, _, ds in rows for r, _ in ds],
-                   f"bytes: pahole on {', '.join(ILP32_ABIS)} only (no 64-bit figure in this row); "
+                   f"bytes: pahole on {', '.join(abis.ILP32)} only (no 64-bit figure in this row); "
                    f"sizes checked against a kernel: {ev.checked or 'unchecked'}")
 
 
@@ -241,19 +260,26 @@ def rule_instructions(ev, claim):
     rows = counts(body)
     if not rows:
         return Outcome(None, absent="no instruction counts (reports/cost/cost.csv) for these operations")
+    if claim.get("timing"):  # the same pair on this host, paired; a figure beside, never the ruling
+        from y2038lab.report.claims_code import timing
+        family = claim["timing"]
+        beside_time = [timing(ev, family, base.split("/")[0], other.split("/")[0], "" if family == "fstime"
+                              else "v6", claim.get("timing_where", layout))]
+    else:
+        beside_time = []
     same = [v for v, a, b, _, _ in rows if a == b]
     more = [v for v, a, b, _, _ in rows if b > a]
     less = [v for v, a, b, _, _ in rows if b < a]
     key = "same" if len(same) == len(rows) else "more" if len(more) == len(rows) else \
         "less" if len(less) == len(rows) else "mixed"
     deltas = sorted({b - a for _, a, b, _, _ in rows})
-    where = f"body {body}, {layout}" if layout != "-" else "fstime"
+    where = f"body {body}, {named(ev, layout)}" if layout != "-" else "fstime"
     csv_path = ev.paths.get("cost", "cost.csv")
     return Outcome(key, {"counts": text(rows), "same_abis": ", ".join(same) or "none",
                          "other": ", ".join(v for v in COST_VARIANTS if v in more + less),
                          "delta": f"+{deltas[0]}" if len(deltas) == 1 else f"+{deltas[0]} to +{deltas[-1]}"},
                    [f"instructions per call, {base} -> {other}, {where} (qemu-user counts): {text(rows)}"],
-                   [f"body {b}: {text(counts(b))}" for b in others if counts(b)],
+                   [f"body {b}: {text(counts(b))}" for b in others if counts(b)] + beside_time,
                    [(csv_path, f"{r['abi']},{r['variant']},{r['body']},{r['repr']},{r['operation']},instructions,"
                                f"{int(r['instructions'])},") for _, _, _, ra, rb in rows for r in (ra, rb)],
                    "instructions: qemu-user, " + ", ".join(v for v, *_ in rows) + " (reports/cost)")
@@ -282,7 +308,8 @@ def rule_sites_share(ev, claim):
         sources.append((table["path"][:-4] + ".md", f"setattr and getattr sites are {line}"))
     return Outcome("most" if shares[0] > 0.5 else "few",
                    {"shares": figures[0].replace(" (Coccinelle)", "").replace("setattr and getattr sites are ", "")},
-                   figures[:1], figures[1:], sources, "sites: Coccinelle on " + ", ".join(t for t, _ in _trees(ev, claim)))
+                   figures[:1], figures[1:], sources,
+                   "sites: Coccinelle on " + ", ".join(t for t, _ in _trees(ev, claim)))
 
 
 def _holds(claim, n):
@@ -295,8 +322,10 @@ def rule_sites_count(ev, claim):
     figures, sources, verdicts = [], [], []
     for tree, table in _trees(ev, claim):
         fs = [r for r in table["rows"] if r.get("kind") == "filesystem"]
-        strict = sum(1 for r in fs if r["local_copies"] + r["address_passed"] > 0)
-        wide = sum(1 for r in fs if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"])
+        # the churn report's own counts where its TOTAL row has them, else the same sums here
+        strict = table["total"].get("bergmann_fs", sum(1 for r in fs if r["local_copies"] + r["address_passed"]))
+        wide = table["total"].get("bergmann_wide_fs", sum(
+            1 for r in fs if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"]))
         touching = sum(1 for r in fs if r["reads"] + r["writes"] > 0)
         verdicts.append((_holds(claim, strict), _holds(claim, wide)))
         figures.append(f"{tree}: {strict} of {touching} file systems on the strict reading, {wide} counting copies "

@@ -1,53 +1,53 @@
-"""Rules about code at run time: host timings, multigrain, torn reads.
+"""Rules about code at run time: host timings, the queried-ctime path, torn reads.
 
 Same contract as claims.py (a rule reads the Evidence, returns an Outcome).
-Host timings come from the paired measurement (the `paired` module of
-y2038lab: comparisons(run) and resolution(run), each benchmark family with
-its own null control); a timing enters a ruling only where its interval
-clears that family's resolution, and says "not measurable here" otherwise,
-so that two runs on one machine give the same words.
+Host timings come from the paired measurement (core.paired: comparisons(run),
+resolution(run); each benchmark family against its own negative control: the
+same code compiled twice).  They are figures beside a ruling, never its
+words: a timing shows its interval where it clears its family's resolution
+and says "not measurable here" otherwise, and the ruling stays the same in
+two runs.
 """
+from y2038lab.core import reprs
 from y2038lab.core import stats
 from y2038lab.report.claims import NOT_MEASURABLE, Outcome, run_label
 
-FIELDS = ("family", "operation", "body", "a", "b", "ratio", "lo", "hi", "p", "n")
-ALPHA = 0.01
+DIFFERENCE = "difference"   # paired.DIFFERENCE: beyond the family's negative controls
 
 
 def _paired():
-    for name in ("y2038lab.core.paired", "y2038lab.bench.paired"):
-        try:
-            return __import__(name, fromlist=["comparisons"])
-        except ImportError:
-            continue
-    return None
+    try:
+        from y2038lab.core import paired
+    except ImportError:
+        return None
+    return paired
 
 
-def timing(ev, family, body, a, b, operation):
-    """The host-timing clause for B against A (layouts) in one operation."""
+def timing(ev, family, a, b, body="", where="", operation=None):
+    """The host-timing figure of B against A (paired/<family>/...): its interval where it
+    resolves the difference, else why it is not measurable here.  WHERE is a prefix of
+    the pair's other name parts (the representation, or gran:/inputs: of fstime)."""
     module = _paired()
     if module is None or not ev.runs:
-        return f"host timing {NOT_MEASURABLE} (no paired measurement in this run)"
+        return f"host timing {NOT_MEASURABLE}: no paired measurement in this run"
     for run in ev.runs:
-        floor = module.resolution(run).get(family)
-        for rec in module.comparisons(run):
-            f = {k: rec[k] if isinstance(rec, dict) else getattr(rec, k) for k in FIELDS}
-            if (f["family"], f["body"], f["a"], f["b"], f["operation"]) != (family, body, a, b, operation):
-                continue
-            if floor is None or f["p"] >= ALPHA or (1 - floor <= f["lo"] and f["hi"] <= 1 + floor) or \
-                    f["lo"] <= 1 <= f["hi"]:
-                return (f"host timing {NOT_MEASURABLE}: {run_label(run)} resolves {family} differences of "
-                        f"{floor if floor is not None else '?'} and this one is not beyond it")
-            return (f"host timing ({run_label(run)}, paired, n = {f['n']}): x{f['ratio']:.3f} "
-                    f"[{f['lo']:.3f}, {f['hi']:.3f}], p = {f['p']:.3g}")
-    return f"host timing {NOT_MEASURABLE} (no paired {family}/{operation} comparison in this run)"
+        pairs = [c for c in module.comparisons(run) if (c.family, c.a, c.b, c.body) == (family, a, b, body)
+                 and c.where.startswith(where) and c.kind == "compare" and operation in (None, c.operation)]
+        if pairs:
+            c, floor = pairs[0], module.resolution(run).get(family)
+            res = f"+-{floor:.1%}" if floor is not None else "unknown (no negative control)"
+            label = f"host timing, {run_label(run)}, {c.name.replace('/manual_time', '')}"
+            if c.status == DIFFERENCE:
+                return f"{label}: {c.text()} (resolution {res})"
+            return f"{label}: {NOT_MEASURABLE} ({c.text()}; resolution {res})"
+    return f"host timing {NOT_MEASURABLE}: no paired {family} {a}~{b} in this run"
 
 
-def rule_multigrain(ev, claim):
-    body = claim["bodies"][0]
-    clauses = [f"{op}: " + timing(ev, "accessor", body, claim["against"], claim["layout"], op) for op in claim["ops"]]
-    return Outcome("known", {"timing": "; ".join(clauses)}, clauses,
-                   covers="timing: paired host runs only where they resolve the difference")
+def rule_query_path(ev, claim):
+    body, (unqueried, queried) = claim["bodies"][0], claim["ops"]
+    clauses = [timing(ev, "accessor", claim["against"], claim["layout"], body, "", op) for op in claim["ops"]]
+    clauses.append(timing(ev, "accessor", unqueried, queried, body, claim["layout"]))
+    return Outcome("known", {}, clauses, covers="timing: paired host runs, only where they resolve the difference")
 
 
 def _torn_rows(ev, protection="unprotected"):
@@ -64,12 +64,21 @@ def _torn_rows(ev, protection="unprotected"):
     return sorted(out, key=lambda r: (r[0].abi, r[1]))
 
 
+def _one_word(ev, run, name):
+    """INODE_REPR_ONE_WORD of NAME on RUN's ABI: from the run's context, else from the sizes table."""
+    facts = reprs.from_context(run.context, run.path).get(name)
+    if facts is None:
+        facts = next((row["facts"] for (abi, _, r), row in (ev.sizes or {}).items()
+                      if (abi, r) == (run.abi, name) and row["facts"]), None)
+    return bool(facts and facts.one_word)
+
+
 def rule_torn(ev, claim):
     rows = _torn_rows(ev)
     if not rows:
         return Outcome(None, absent="no torn/* runs given")
-    single = [t for _, r, _, t in rows if r == claim["layout"]]
-    multi = [t for _, r, _, t in rows if r != claim["layout"]]
+    single = [t for run, r, _, t in rows if _one_word(ev, run, r)]
+    multi = [t for run, r, _, t in rows if not _one_word(ev, run, r)]
     if single and all(t["torn_reads"] == 0 for t in single) and any(t["torn_reads"] > 0 for t in multi):
         key = "never"
     else:
@@ -84,4 +93,4 @@ def rule_torn(ev, claim):
                                                     "on two CPUs")
 
 
-RULES = {"multigrain": rule_multigrain, "torn": rule_torn}
+RULES = {"query_path": rule_query_path, "torn": rule_torn}

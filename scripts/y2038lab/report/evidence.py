@@ -17,6 +17,7 @@ import glob
 import os
 import re
 
+from y2038lab.core import reprs
 from y2038lab.core.fsio import InputError
 
 SIZES_COLUMNS = ("abi", "body", "repr", "size", "holes", "padding", "reorg_saves")
@@ -68,7 +69,8 @@ def _present(path):
 
 
 def read_sizes(folder):
-    """{(abi, body, repr): {size, holes, padding, reorg_saves}} from every sizes-*.csv; None if none."""
+    """{(abi, body, repr): {size, holes, padding, reorg_saves, facts}} from every sizes-*.csv; None if
+    none.  facts: the representation's reprs.Repr on that ABI (None in a table without them)."""
     if folder is None:
         return None
     paths = sorted(glob.glob(os.path.join(folder, "sizes-*.csv")))
@@ -76,10 +78,13 @@ def read_sizes(folder):
         return None
     out = {}
     for path in paths:
-        for line, row in enumerate(_read(path, SIZES_COLUMNS), start=2):
+        rows = _read(path, SIZES_COLUMNS)
+        facts = reprs.from_rows(rows, path)
+        for line, row in enumerate(rows, start=2):
             key = (row["abi"], row["body"], row["repr"])
             out[key] = {c: _number(path, line, row, c, int) for c in ("size", "holes", "padding", "reorg_saves")
                         + (("ts_bytes",) if "ts_bytes" in row else ())}
+            out[key]["facts"] = facts.get(row["repr"])
     return out
 
 
@@ -138,25 +143,27 @@ def cost_of(cost_rows, abi, body, repr_name, operation):
 
 
 def kernel_check(folder):
-    """What the replica sizes were checked against (layouts/kernel-check.csv: tree, abi,
-    status), as "replica = <tree> on <abi>, ..." for the rows that match; None if absent."""
+    """What the replica sizes were checked against (<folder>/kernel-check.csv of `lab
+    kernel-check`), as "replica = Linux <version> (<body>/<repr>) on <abi>, ...; differs: ..."; None
+    if absent."""
     path = os.path.join(folder, "kernel-check.csv") if folder else None
     if not _present(path):
         return None
-    rows = _read(path, ("tree", "abi", "status"))
-    ok = {}
-    for row in rows:
-        if row["status"].strip().lower() in ("match", "equal", "ok", "same"):
-            ok.setdefault(row["tree"], []).append(row["abi"])
-    return "; ".join(f"replica = {tree} on {', '.join(dict.fromkeys(abis))}" for tree, abis in ok.items()) or None
+    groups = {}
+    for row in _read(path, ("version", "abi", "body", "repr", "identical")):
+        key = (row["identical"] == "yes", f"Linux {row['version']} ({row['body']}/{row['repr']})")
+        groups.setdefault(key, []).append(row["abi"])
+    return "; ".join(("replica = " if same else "replica differs from ") + f"{what} on {', '.join(abis)}"
+                     for (same, what), abis in sorted(groups.items(), reverse=True))
 
 
 def read_churn(folder):
     """{tree: {"rows": [per-fs dicts], "total": dict}} from <folder>/*.csv; None if none."""
     if folder is None:
         return None
+    # history-<old>-<new>.csv (`lab churn OLD NEW`) compares two releases: not a tree's sites
     paths = sorted(p for p in glob.glob(os.path.join(folder, "*.csv"))
-                   if not os.path.basename(p).startswith("history-"))  # churn's history mode: other columns
+                   if not os.path.basename(p).startswith("history-"))
     if not paths:
         return None
     out = {}
@@ -164,7 +171,7 @@ def read_churn(folder):
         rows, total = [], None
         for line, row in enumerate(_read(path, CHURN_COLUMNS), start=2):
             parsed = {"fs": row["fs"], "kind": row.get("kind")}
-            for column in CHURN_COLUMNS[1:]:
+            for column in CHURN_COLUMNS[1:] + tuple(c for c in ("bergmann_fs", "bergmann_wide_fs") if row.get(c)):
                 parsed[column] = _number(path, line, row, column, int)
             if row["fs"] == "TOTAL":
                 total = parsed

@@ -7,16 +7,19 @@
     python3 -m y2038lab fragment layouts --sizes reports/layouts/sizes.md
         --slab reports/layouts/slab.md --out FILE
         the layouts fragment: the sections of sizes.md and slab.md the report quotes (x86_64,
-        i386, armhf), headings demoted one level and prefixed; the rest linked.
+        i386, armhf), headings demoted one level and prefixed; the rest linked; and the table of
+        kernel-check.md beside sizes.md (the replicas against real kernels), if there is one.
 """
 import argparse
+import os
 import shlex
 import subprocess
 import sys
 
 from y2038lab.core import fsio
 
-SIZES_SECTIONS = ["One timestamp, per ABI (sizeof from pahole)", "x86_64", "i386", "armhf"]
+SIZES_SECTIONS = ["One timestamp, per ABI (sizeof from pahole)",
+                  "Representations (from their headers, read from the probe objects)", "x86_64", "i386", "armhf"]
 SLAB_SECTIONS = ["The published Debian 6.6 laptop rows", "Validation against this host's /proc/slabinfo",
                  "x86_64"]
 
@@ -79,6 +82,12 @@ def layouts(args):
     lines += sections(args.sizes, sizes, "sizes: ", SIZES_SECTIONS)
     lines += ["", generated_line(args.slab, slab), ""]
     lines += sections(args.slab, slab, "slab: ", SLAB_SECTIONS)
+    check = os.path.join(os.path.dirname(args.sizes), "kernel-check.md")
+    lines += ["", "### sizes: the replicas against real kernels", ""]
+    lines += (["Quoted from [kernel-check.md](../layouts/kernel-check.md) (`scripts/lab kernel-check KERNEL_TREE`), "
+               "which states each kernel's configuration and the raw pahole output.", ""]
+              + [x for x in fsio.read_text(check).splitlines() if x.startswith("|")] if os.path.exists(check) else
+              ["No replica checked against a kernel tree yet (`scripts/lab kernel-check KERNEL_TREE`)."])
     fsio.write_text(args.out, "\n".join(lines).rstrip() + "\n")
 
 

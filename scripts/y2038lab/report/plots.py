@@ -31,6 +31,7 @@ import sys
 
 from y2038lab.core import fsio
 from y2038lab.core import stats
+from y2038lab.core.reprs import REFERENCE
 from y2038lab.report.claims import run_label
 from y2038lab.report.evidence import read_sizes, read_slab
 
@@ -72,7 +73,7 @@ def _spread(values):
 def cell_style(plt, cell, repr_name):
     """(RGBA, text, text colour) of one heatmap cell: coloured only when established."""
     from matplotlib.colors import TwoSlopeNorm, to_rgba
-    if repr_name == stats.REFERENCE_REPR:
+    if repr_name == REFERENCE:
         return (1, 1, 1, 1), "1 (ref)", "black"
     if cell is None:
         return (1, 1, 1, 1), "", "black"
@@ -92,7 +93,7 @@ def heatmap(plt, run, body, measure):
     if not found:
         return None
     keys = sorted(found, key=_row_name)
-    reprs = _reprs({r for cells in found.values() for r in cells} | {stats.REFERENCE_REPR}, run.reprs)
+    reprs = _reprs({r for cells in found.values() for r in cells} | {REFERENCE}, run.reprs)
     fig, ax = plt.subplots(figsize=(1.6 * len(reprs) + 3.5, 0.32 * len(keys) + 2.2))
     colours = []
     for i, key in enumerate(keys):

@@ -9,6 +9,8 @@ The lab has built the tools, written reports/layouts (pahole), reports/cost
 reports/churn is committed (`lab churn` takes minutes of spatch).  Fragments,
 in report order:
 
+  00-resolution.md what this run's timings can resolve: per family, from the
+                   paired controls (y2038lab.core.paired); README quotes it
   01-verdict.md    the verdict: one row per claim of report/claims.toml and
                    the short list README.md quotes (y2038lab.verdict); the same
                    as plain text in reports/VERDICT.txt
@@ -38,6 +40,8 @@ from y2038lab.report import assemble
 from y2038lab.bench import report as benchreport
 from y2038lab.report import fragment
 from y2038lab.core import fsio
+from y2038lab.core import tables
+from y2038lab.core.results import load_run
 from y2038lab.report import plots
 from y2038lab.report import verdict
 
@@ -83,6 +87,13 @@ def verdict_fragment(ev):
     return (f"{head}\n\n<!-- summary -->\n{verdict.summary_of(ev).rstrip()}\n<!-- /summary -->\n{rest}")
 
 
+def resolution_fragment(jsons):
+    """'## Resolution of this run': the paired controls of each run, inside summary markers."""
+    body = [line for j in jsons for line in tables.paired_summary(load_run(j))] or [
+        "No paired benchmarks in this run's JSON: its timing comparisons have no stated resolution.", ""]
+    return "\n".join(["## Resolution of this run", "", "<!-- summary -->", *body, "<!-- /summary -->", ""])
+
+
 def run(args):
     r, tools = args.results, os.path.join(args.build, "tools")
     for old in ("40-bench.md", "45-plots.md"):  # an earlier layout of this folder's fragments
@@ -106,6 +117,7 @@ def run(args):
     benchreport.main([a for j in jsons for a in ("--json", j)] + [a for s in skipped for a in ("--skipped", s)]
                      + ["--fragment", os.path.join(r, "90-bench.md"), "--summary", os.path.join(r, "05-summary.md"),
                         "--sizes", layouts, "--no-plots", "--command", "scripts/lab bench"])
+    fsio.write_text(os.path.join(r, "00-resolution.md"), resolution_fragment(jsons))
     ev = verdict.gather(jsons, layouts, cost_csv if os.path.isfile(cost_csv) else None,
                         churn if os.path.isdir(churn) else None)
     fsio.write_text(os.path.join(r, "01-verdict.md"), verdict_fragment(ev))
@@ -119,7 +131,8 @@ def run(args):
     fsio.write_text(os.path.join(r, "50-cost.md"), quoted(
         os.path.join(args.reports, "cost", "COST.md"), out, "32-bit and embedded cost (counts and models, not timings)",
         "scripts/lab cost", "###", COST_SECTIONS, "scripts/lab cost writes it"))
-    trees = sorted(p for p in glob.glob(os.path.join(churn, "*.md")) if not os.path.basename(p).startswith("history-"))
+    trees = sorted(p for p in glob.glob(os.path.join(churn, "*.md"))
+                   if not os.path.basename(p).startswith("history-"))  # `lab churn OLD NEW` compares releases
     fsio.write_text(os.path.join(r, "55-churn.md"), quoted(
         trees[0] if trees else os.path.join(churn, "<tree>.md"), out, "Churn: sites each approach changes (site counts)",
         "scripts/lab churn", "##", CHURN_SECTIONS, "scripts/lab churn writes it"))

@@ -14,11 +14,11 @@ Command line:
 import argparse
 import difflib
 import os
-import subprocess
 import sys
 import textwrap
 
 from y2038lab.core import fsio
+from y2038lab.core import markdown
 from y2038lab.report import claims, claims_code, evidence
 
 PROG = "verdict"
@@ -76,16 +76,16 @@ def render(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real
     return section(gather(runs, sizes_dir, cost_csv, churn_dir, measure))
 
 
-def _short(quote, limit=90):
+def _short(quote, limit=130):
     return quote if len(quote) <= limit else quote[:quote.rfind(" ", 0, limit)] + " ..."
 
 
 def summary_of(ev, source="REPORT.md"):
     data = claims.load()
-    lines = [f"**Verdict** ([VERDICT.txt](reports/VERDICT.txt); every figure in {source}). {data['headline']}", ""]
+    lines = [f"**Verdict** (every figure in {source}; reports/VERDICT.txt as plain text). {data['headline']}", ""]
     for r in rulings(ev, data):
-        quote = f" \"{_short(r.claim['quote'])}\"" if r.claim["quote"] else ""
-        lines.append(f"- {r.claim['who']} ({r.claim['source']}){quote}: **{r.ruling}**")
+        quote = f"\"{_short(r.claim['quote'])}\"" if r.claim["quote"] else f"({r.claim['paraphrase']})"
+        lines.append(f"- {r.claim['who']}, {r.claim['source']}: {quote} **{r.ruling}**")
     return "\n".join(lines) + "\n"
 
 
@@ -112,7 +112,8 @@ def text(ev, facts):
         out.append(_wrap(source_of(r.claim), "    ", f"{n}. "))
         out.append(_wrap(f"Ruling: {r.ruling}.", "    ", "    "))
         out += [_wrap(f, "      ", "    - ") for f in r.figures + r.beside]
-        out += [_wrap(f"Would change if: {r.claim['changes_if']}.", "    ", "    "),
+        out += [_wrap(f"Covers: {r.covers}.", "    ", "    "),
+                _wrap(f"Would change if: {r.claim['changes_if']}.", "    ", "    "),
                 _wrap(f"Mainline: {r.claim['mainline']}", "    ", "    "), ""]
     out.append("Defects in the RFC's own patches")
     for n, d in enumerate(data["defect"], start=1):
@@ -137,8 +138,7 @@ def contradictions(rows):
 
 def facts_here():
     """Machine and commit for a VERDICT.txt written outside `scripts/lab report`."""
-    commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout
-    return {"Machine": os.uname().nodename, "Commit": commit.strip() or "unknown"}
+    return {"Machine": os.uname().nodename, "Commit": markdown.commit()}
 
 
 def main(argv=None):

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * paired.c - the driver of paired benchmarks (paired.h) and the list of the
+ * accessor pairs.  Compiled once, without the kernel's flags: it times and
+ * counts, the timed loops are the block functions of the per-layout objects
+ * and of fstime.c, compiled as the unpaired benchmarks are.
+ *
+ * accessor pairs, per body (B / A):
+ *   paired/accessor/<op>/<body>/<reference>~<repr>   every representation
+ *       against the reference (timespec64) for every op; <repr> = the twin
+ *       (timespec, on LP64 ABIs: the same layout, the same instructions
+ *       compiled twice, bench_twin_codegen) is the negative control;
+ *   paired/accessor/<a>~<b>/<body>/<repr>   per layout: the RFC's macros
+ *       against mainline's accessors, the boundary conversion against plain
+ *       access, multigrain's queried ctime update against the unqueried one;
+ *   paired/accessor/get_mtime/<body>/<reference>/units:16~17   the positive
+ *       control: B runs 17 batches where A runs 16 (true ratio 1.0625).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "paired.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define PAIRED_BLOCK_NS 8000 /* one block, ~8 us */
+#define PAIRED_MAX_LAYOUTS 64
+#define PAIRED_MAX_RECORDED 10000000
+
+#ifndef Y2038_BENCH_REFERENCE_REPR
+#define Y2038_BENCH_REFERENCE_REPR "timespec64"
+#endif
+#ifndef Y2038_BENCH_TWIN_REPR
+#define Y2038_BENCH_TWIN_REPR "" /* no twin on this ABI */
+#endif
+
+struct paired_case {
+	struct paired_side a, b;
+	enum paired_kind kind;
+	unsigned int ops_per_unit;
+	size_t max_units, cycle;
+};
+
+static int64_t paired_now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+static int paired_cmp(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+static double paired_median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), paired_cmp);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* A counter from a double, through the shim's integer interface (12 digits kept). */
+static void paired_counter(struct bench_state *st, const char *name, double value)
+{
+	bench_counter_ratio(st, name, llround(value * 1e12), 1000000000000LL, BENCH_COUNTER_DEFAULT);
+}
+
+static void paired_run(struct bench_state *st, const void *arg)
+{
+	const struct paired_case *c = arg;
+	void *fa = c->a.setup(c->a.arg);
+	void *fb = fa ? c->b.setup(c->b.arg) : NULL;
+	int64_t best = INT64_MAX, n_max = bench_max_iterations(st), n = 0;
+	uint64_t sink = 0;
+	size_t k, ua, ub, pos = 0;
+	double *ta = NULL, *tb = NULL, *ratio = NULL;
+
+	if (n_max > PAIRED_MAX_RECORDED)
+		n_max = PAIRED_MAX_RECORDED;
+	if (fa && fb) {
+		ta = malloc((size_t)n_max * sizeof(*ta));
+		tb = malloc((size_t)n_max * sizeof(*tb));
+		ratio = malloc((size_t)n_max * sizeof(*ratio));
+	}
+	if (!ta || !tb || !ratio) {
+		bench_skip_with_error(st, "paired: cannot set up the two sides");
+		goto out;
+	}
+	/* Block size: 16k units of A take about PAIRED_BLOCK_NS (both warmed first). */
+	sink += c->b.block(fb, 0, 16);
+	for (int i = 0; i < 5; i++) {
+		int64_t t0 = paired_now_ns();
+
+		sink += c->a.block(fa, 0, 16);
+		t0 = paired_now_ns() - t0;
+		best = t0 < best ? t0 : best;
+	}
+	k = best > 0 ? (size_t)(PAIRED_BLOCK_NS / best) : 1;
+	k = k < 1 ? 1 : k > c->max_units / 17 ? c->max_units / 17 : k;
+	ua = 16 * k;
+	ub = (c->kind == PAIRED_POSITIVE ? 17 : 16) * k;
+	while (bench_keep_running(st)) {
+		int64_t t0 = paired_now_ns(), t1, t2, da, db;
+
+		if (n & 1) {
+			sink += c->b.block(fb, pos, ub);
+			t1 = paired_now_ns();
+			sink += c->a.block(fa, pos, ua);
+			t2 = paired_now_ns();
+			db = t1 - t0;
+			da = t2 - t1;
+		} else {
+			sink += c->a.block(fa, pos, ua);
+			t1 = paired_now_ns();
+			sink += c->b.block(fb, pos, ub);
+			t2 = paired_now_ns();
+			da = t1 - t0;
+			db = t2 - t1;
+		}
+		bench_set_iteration_time_ns(st, da + db);
+		if (n < n_max && da > 0 && db > 0) {
+			ta[n] = (double)da;
+			tb[n] = (double)db;
+			ratio[n] = (double)db / (double)da;
+			n++;
+		}
+		if (c->cycle) {
+			pos += ua;
+			pos = pos >= c->cycle ? pos - c->cycle : pos;
+		}
+	}
+	bench_do_not_optimize(sink);
+	if (n > 0) {
+		double ops_a = (double)ua * c->ops_per_unit, ops_b = (double)ub * c->ops_per_unit;
+
+		paired_counter(st, "ratio", paired_median(ratio, (size_t)n));
+		paired_counter(st, "a_ns", paired_median(ta, (size_t)n) / ops_a);
+		paired_counter(st, "b_ns", paired_median(tb, (size_t)n) / ops_b);
+		bench_counter_int(st, "pairs", n, BENCH_COUNTER_DEFAULT);
+		bench_counter_int(st, "ops_a", (int64_t)ops_a, BENCH_COUNTER_DEFAULT);
+		bench_counter_int(st, "ops_b", (int64_t)ops_b, BENCH_COUNTER_DEFAULT);
+	}
+	if (c->kind != PAIRED_COMPARE)
+		bench_counter_ratio(st, "true_ratio", c->kind == PAIRED_POSITIVE ? 17 : 1,
+				    c->kind == PAIRED_POSITIVE ? 16 : 1, BENCH_COUNTER_DEFAULT);
+	bench_set_label(st, "time: A + B per pair of blocks; ratio = median t(B)/t(A)");
+out:
+	free(ta);
+	free(tb);
+	free(ratio);
+	if (fb)
+		c->b.teardown(fb);
+	if (fa)
+		c->a.teardown(fa);
+}
+
+void paired_register_pair(const char *name, const struct paired_side *a,
+			  const struct paired_side *b, enum paired_kind kind,
+			  unsigned int ops_per_unit, size_t max_units, size_t cycle)
+{
+	struct paired_case *c = malloc(sizeof(*c));
+
+	if (!c || max_units < 17) {
+		fprintf(stderr, "bench: cannot register %s\n", name);
+		exit(2);
+	}
+	*c = (struct paired_case){ .a = *a, .b = *b, .kind = kind, .ops_per_unit = ops_per_unit,
+				   .max_units = max_units, .cycle = cycle };
+	bench_use_manual_time(bench_register(name, paired_run, c));
+}
+
+/* --- the accessor pairs --------------------------------------------------------- */
+
+static const struct paired_layout *paired_layouts[PAIRED_MAX_LAYOUTS];
+static size_t paired_n_layouts;
+
+void paired_add_layout(const struct paired_layout *layout)
+{
+	if (paired_n_layouts == PAIRED_MAX_LAYOUTS) {
+		fprintf(stderr, "bench: more than %d layouts for the paired benchmarks\n",
+			PAIRED_MAX_LAYOUTS);
+		exit(2);
+	}
+	paired_layouts[paired_n_layouts++] = layout;
+}
+
+/* Operation pairs within one layout: A (mainline, plain, unqueried) and B. */
+static const char *const paired_op_pairs[][2] = {
+	{ "get_mtime", "rfc_get_mtime" },
+	{ "set_mtime", "rfc_set_mtime" },
+	{ "swap_mtime", "rfc_swap_mtime" },
+	{ "get_mtime", "boundary_to_fs_mtime" },
+	{ "set_mtime", "boundary_from_fs_mtime" },
+	{ "set_ctime_current", "set_ctime_current_queried" },
+};
+
+static const struct paired_op *paired_find_op(const struct paired_layout *l, const char *op)
+{
+	for (size_t i = 0; i < l->n_ops; i++)
+		if (strcmp(l->ops[i].name, op) == 0)
+			return &l->ops[i];
+	return NULL;
+}
+
+static struct paired_side paired_side_of(const struct paired_layout *l, const struct paired_op *op)
+{
+	return (struct paired_side){ .setup = l->setup, .teardown = l->teardown, .block = op->block };
+}
+
+static void paired_accessor_pair(const struct paired_layout *la, const struct paired_op *oa,
+				 const struct paired_layout *lb, const struct paired_op *ob,
+				 enum paired_kind kind, const char *name)
+{
+	struct paired_side a = paired_side_of(la, oa), b = paired_side_of(lb, ob);
+
+	paired_register_pair(name, &a, &b, kind, la->ops_per_unit, la->max_units, 0);
+}
+
+void paired_register_accessor(void)
+{
+	char name[192];
+
+	for (size_t i = 0; i < paired_n_layouts; i++) {
+		const struct paired_layout *ref = paired_layouts[i];
+
+		if (strcmp(ref->repr, Y2038_BENCH_REFERENCE_REPR) != 0)
+			continue;
+		for (size_t o = 0; o < ref->n_ops; o++) {
+			for (size_t j = 0; j < paired_n_layouts; j++) {
+				const struct paired_layout *l = paired_layouts[j];
+				const struct paired_op *op = paired_find_op(l, ref->ops[o].name);
+				enum paired_kind kind = strcmp(l->repr, Y2038_BENCH_TWIN_REPR) == 0
+								? PAIRED_NEGATIVE
+								: PAIRED_COMPARE;
+
+				if (l == ref || strcmp(l->body, ref->body) != 0 || !op)
+					continue;
+				snprintf(name, sizeof(name), "paired/accessor/%s/%s/%s~%s",
+					 ref->ops[o].name, ref->body, ref->repr, l->repr);
+				paired_accessor_pair(ref, &ref->ops[o], l, op, kind, name);
+			}
+		}
+		const struct paired_op *get = paired_find_op(ref, "get_mtime");
+
+		if (get) {
+			snprintf(name, sizeof(name), "paired/accessor/get_mtime/%s/%s/units:16~17",
+				 ref->body, ref->repr);
+			paired_accessor_pair(ref, get, ref, get, PAIRED_POSITIVE, name);
+		}
+	}
+	for (size_t j = 0; j < paired_n_layouts; j++) {
+		const struct paired_layout *l = paired_layouts[j];
+
+		for (size_t p = 0; p < sizeof(paired_op_pairs) / sizeof(paired_op_pairs[0]); p++) {
+			const struct paired_op *a = paired_find_op(l, paired_op_pairs[p][0]);
+			const struct paired_op *b = paired_find_op(l, paired_op_pairs[p][1]);
+
+			if (!a || !b)
+				continue;
+			snprintf(name, sizeof(name), "paired/accessor/%s~%s/%s/%s", a->name, b->name,
+				 l->body, l->repr);
+			paired_accessor_pair(l, a, l, b, PAIRED_COMPARE, name);
+		}
+	}
+}

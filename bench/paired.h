@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * paired.h - paired, alternating measurement of two timed loops, A and B.
+ *
+ * A host that changes speed in the middle of a run (the reference VM did, by
+ * x0.6 to x1.7 within minutes) turns the repetitions of two separately timed
+ * benchmarks bimodal, and their ratio undecidable.  A paired benchmark times
+ * A and B in alternating blocks of about PAIRED_BLOCK_NS (8 us: short enough
+ * that a change of host speed hits both blocks of a pair), each block a call
+ * of a block function that runs the same loop as the unpaired benchmark;
+ * order AB in even pairs and BA in odd ones, so that a drift within a pair
+ * cancels.  One Google Benchmark iteration is one pair of blocks, timed by
+ * clock_gettime(CLOCK_MONOTONIC) around each block (manual time: the
+ * iteration time is A + B).  Each repetition reports counters:
+ *
+ *   ratio       the median over the repetition's pairs of t(B) / t(A)
+ *               (block times: for a comparison both blocks run the same
+ *               number of operations, so it is the ratio of time per op);
+ *   a_ns, b_ns  the median block time per operation of A and of B;
+ *   pairs       pairs of blocks timed; ops_a, ops_b: operations per block;
+ *   true_ratio  only on controls: 1 for a negative control (the same code
+ *               on both sides, compiled twice), 17/16 for the positive one
+ *               (B runs the same loop as A over 17 units where A runs 16).
+ *
+ * Repetitions (interleaved with every other benchmark) are the sample the
+ * statistics use: y2038lab.core.paired, a signed-rank test on their
+ * log-ratios and the Hodges-Lehmann interval.
+ *
+ * Names: paired/<family>/<op>/<where...> where exactly one part is "a~b" (A
+ * and B differ there: two representations, two operations, two variants);
+ * the positive control is ".../units:16~17".
+ */
+#ifndef BENCH_PAIRED_H
+#define BENCH_PAIRED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+
+/*
+ * A block: @units units of work from input position @start (families with
+ * a stream of inputs; others ignore it); returns a fold of the results.
+ */
+typedef uint64_t (*paired_block_fn)(void *fixture, size_t start, size_t units);
+
+struct paired_side {
+	void *(*setup)(const void *arg); /* the fixture, NULL when it cannot be made */
+	void (*teardown)(void *fixture);
+	paired_block_fn block;
+	const void *arg;
+};
+
+enum paired_kind { PAIRED_COMPARE, PAIRED_NEGATIVE, PAIRED_POSITIVE };
+
+/*
+ * paired_register_pair - register @name (copied) timing @a against @b.
+ * @ops_per_unit: operations in one unit of a block (for a_ns/b_ns);
+ * @max_units: the most units a block may run from any start (the positive
+ * control's B runs 17/16 of A's); @cycle: the input positions, @start goes
+ * round [0, cycle) in steps of A's units (0: no input stream).
+ */
+void paired_register_pair(const char *name, const struct paired_side *a,
+			  const struct paired_side *b, enum paired_kind kind,
+			  unsigned int ops_per_unit, size_t max_units, size_t cycle);
+
+/* What a per-layout accessor object hands over (accessor.c). */
+struct paired_op {
+	const char *name;
+	paired_block_fn block;
+};
+
+struct paired_layout {
+	const char *body, *repr;
+	void *(*setup)(const void *arg);
+	void (*teardown)(void *fixture);
+	const struct paired_op *ops;
+	size_t n_ops;
+	unsigned int ops_per_unit;
+	size_t max_units;
+};
+
+/* Called by each layout's accessor_register_<id>() (not its placement variants). */
+void paired_add_layout(const struct paired_layout *layout);
+
+/* After every layout registered: the paired/accessor/... benchmarks (paired.c). */
+void paired_register_accessor(void);
+
+#endif /* BENCH_PAIRED_H */

@@ -1,0 +1,219 @@
+"""Paired measurements (y2038-bench's paired/* benchmarks): ratios, controls, resolution.
+
+A paired benchmark times A and B in alternating blocks of ~8 us (bench/paired.h),
+so that a change of host speed hits both; each repetition reports `ratio`, the
+median over its pairs of blocks of t(B) / t(A).  Names: paired/<family>/<op>/
+<where...>, exactly one part "a~b" (where A and B differ), Google Benchmark's
+"/manual_time" last.  Every figure here is a timing of the run's host.
+
+  comparisons(run)  a Pair per paired benchmark: family, operation, body, a, b,
+                    ratio = B/A (Hodges-Lehmann estimate), lo, hi (95 %), p
+                    (signed-rank), n (repetitions), a_ns/b_ns (per op), kind
+                    (compare / negative / positive control), true_ratio, the
+                    reach of its own controls (control) and status;
+  resolution(run)   {family: smallest relative difference the run could detect}:
+                    the median over the family's negative controls (the same code
+                    compiled twice) of how far their interval reaches from 1;
+  controls(run)     {family: Controls}: the negative controls (no difference when
+                    all within NEGATIVE_LIMIT) and each positive control against its
+                    true ratio (17/16, within POSITIVE_LIMIT).
+
+A comparison is judged against its own negative controls (the twin of the same
+operation and body, or of the same fstime case), else the family's resolution.
+The statistic is on the repetitions' log-ratios x_i: the Wilcoxon signed-rank
+test (scipy) and the Hodges-Lehmann interval, the Walsh averages (x_i + x_j) / 2,
+i <= j, sorted, from the (C+1)-th to the (M-C)-th of M = n(n+1)/2, C the largest
+value with P(T+ <= C) <= 2.5 % under the exact null distribution.  It inverts
+the same test (never "significant" with 1 inside it), is distribution-free for
+a log-ratio symmetric about its median, and with 10-12 repetitions is about half
+as wide as the order-statistics interval of the median (2nd to 9th of 10).
+"""
+import functools
+import math
+import statistics
+from dataclasses import dataclass, field
+
+from y2038lab.core import fsio
+
+ALPHA = 0.05
+MIN_N = 6                 # below it no signed-rank interval reaches 95 %
+NEGATIVE_LIMIT = 0.01     # a negative control "no difference": its interval within +-1 %
+POSITIVE_LIMIT = 0.005    # a positive control "close": its estimate within +-0.5 % of the truth
+
+DIFFERENCE = "difference"
+NO_DIFFERENCE = "no difference detected"
+WITHIN = "within the run's resolution"
+TOO_FEW = "too few repetitions"
+
+
+@dataclass
+class Pair:
+    name: str
+    family: str
+    operation: str
+    body: str
+    a: str                    # A, B: representations, operations or variants, as named
+    b: str
+    where: str                # the other name parts: "scalar", "gran:100/inputs:clamped/latency"
+    kind: str                 # compare, negative, positive
+    true_ratio: float         # controls only
+    n: int
+    ratio: float              # B / A
+    lo: float = None          # the 95 % interval and the p-value: None below MIN_N
+    hi: float = None
+    p: float = None
+    a_ns: float = None        # median time per op of A, of B (this host's timing)
+    b_ns: float = None
+    control: float = None     # the reach of the negative controls this pair is judged against
+    status: str = ""
+
+    def interval(self):
+        return f"x{self.ratio:.4f} [{self.lo:.4f}, {self.hi:.4f}]" if self.lo is not None else f"x{self.ratio:.4f}"
+
+    def text(self):
+        p = "p n/a" if self.p is None else "p < 0.001" if self.p < 0.001 else f"p = {self.p:.3f}"
+        return f"{self.interval()}, {p}, n = {self.n}: {self.status}"
+
+
+@dataclass
+class Controls:
+    family: str
+    negatives: list = field(default_factory=list)
+    positives: list = field(default_factory=list)
+
+    @property
+    def widest(self):
+        """The negative control that reaches furthest from 1, or None."""
+        return max((c for c in self.negatives if c.lo is not None), key=reach, default=None)
+
+    @property
+    def no_difference(self):
+        """Every negative control's interval within +-NEGATIVE_LIMIT."""
+        return self.widest is not None and reach(self.widest) <= NEGATIVE_LIMIT
+
+    def positive_ok(self, c):
+        return (c.lo is not None and c.p < ALPHA and c.lo > 1
+                and abs(c.ratio / c.true_ratio - 1) <= POSITIVE_LIMIT)
+
+
+@functools.lru_cache(maxsize=None)
+def _signed_rank_counts(n):
+    """Counts of the 2^n sign patterns by T+ = 0..n(n+1)/2."""
+    counts = [1] + [0] * (n * (n + 1) // 2)
+    for k in range(1, n + 1):
+        for t in range(len(counts) - 1, k - 1, -1):
+            counts[t] += counts[t - k]
+    return tuple(counts)
+
+
+def critical(n, alpha=ALPHA):
+    """The largest C with P(T+ <= C) <= alpha / 2 (exact); -1 if none."""
+    counts, total, c, cum = _signed_rank_counts(n), 2 ** n, -1, 0
+    while cum + counts[c + 1] <= alpha / 2 * total:
+        c += 1
+        cum += counts[c]
+    return c
+
+
+def hodges_lehmann(x, alpha=ALPHA):
+    """(estimate, lo, hi) of the centre of X: median and interval of the Walsh averages."""
+    walsh = sorted((x[i] + x[j]) / 2 for i in range(len(x)) for j in range(i, len(x)))
+    c = critical(len(x), alpha)
+    if c < 0:
+        return statistics.median(walsh), None, None
+    return statistics.median(walsh), walsh[c], walsh[len(walsh) - 1 - c]
+
+
+def analyse(ratios, alpha=ALPHA):
+    """(ratio, lo, hi, p) of per-repetition ratios B/A; lo/hi/p None below MIN_N."""
+    if not ratios or any(not (r > 0) or math.isinf(r) for r in ratios):
+        raise ValueError(f"paired ratios must be positive and finite: {ratios}")
+    x = [math.log(r) for r in ratios]
+    if len(x) < MIN_N:
+        return math.exp(statistics.median(x)), None, None, None
+    from scipy.stats import wilcoxon  # only where statistics are asked for
+    est, lo, hi = hodges_lehmann(x, alpha)
+    p = 1.0 if not any(x) else float(wilcoxon(x, zero_method="zsplit", alternative="two-sided").pvalue)
+    return math.exp(est), math.exp(lo), math.exp(hi), p
+
+
+def parse_name(name):
+    """(family, operation, body, a, b, where) of a paired/* name; fsio.InputError if malformed."""
+    parts = [p for p in name.split("/") if p != "manual_time"]
+    varying = [i for i, p in enumerate(parts) if "~" in p]
+    if len(parts) < 4 or parts[0] != "paired" or len(varying) != 1:
+        raise fsio.InputError(f"{name}: not a paired benchmark name (paired/<family>/<op>/..., one a~b part)")
+    i = varying[0]
+    key, colon, values = parts[i].rpartition(":")
+    a, _, b = values.partition("~")
+    if not a or not b or "~" in b or "~" in key:
+        raise fsio.InputError(f"{name}: {parts[i]!r} is not a~b")
+    a, b = key + colon + a, key + colon + b
+    body = parts[3] if parts[1] == "accessor" and i != 3 else ""
+    operation = b if i == 2 else parts[2]
+    where = "/".join(p for k, p in enumerate(parts[3:], 3) if k != i and not (body and k == 3))
+    return parts[1], operation, body, a, b, where
+
+
+def comparisons(run):
+    """Every paired benchmark of RUN (a results.Run) as a Pair, judged against the resolution."""
+    pairs = []
+    for rec in run.records.values():
+        if rec.family != "paired":
+            continue
+        ratios = rec.counters.get("ratio")
+        if not ratios:
+            raise fsio.InputError(f"{run.path}: {rec.name}: no ratio counter")
+        truth = rec.counters.get("true_ratio")
+        truth = truth[0] if truth else None
+        try:
+            ratio, lo, hi, p = analyse(ratios)
+        except ValueError as err:
+            raise fsio.InputError(f"{run.path}: {rec.name}: {err}") from None
+        pairs.append(Pair(rec.name, *parse_name(rec.name),
+                          kind="compare" if truth is None else "negative" if truth == 1 else "positive", true_ratio=truth, n=len(ratios),
+                          ratio=ratio, lo=lo, hi=hi, p=p, a_ns=rec.counter("a_ns"), b_ns=rec.counter("b_ns")))
+    res = _resolution(pairs)
+    negatives = [c for c in pairs if c.kind == "negative" and c.lo is not None]
+    for c in pairs:
+        own = [reach(n) for n in negatives if n.family == c.family and n.body == c.body
+               and (n.where == c.where if not c.body else n.operation in (c.a, c.b, c.operation))]
+        c.control = max(own) if own else res.get(c.family)
+        r = c.control
+        if c.lo is None:
+            c.status = TOO_FEW
+        elif c.p >= ALPHA or c.lo <= 1 <= c.hi:
+            c.status = NO_DIFFERENCE
+        elif r is not None and c.kind == "compare" and c.lo <= 1 + r and c.hi >= 1 / (1 + r):
+            c.status = WITHIN
+        else:
+            c.status = DIFFERENCE
+    return pairs
+
+
+def reach(c):
+    """How far C's interval reaches from 1 (relative, either way)."""
+    return max(c.hi - 1, 1 / c.lo - 1, 0.0)
+
+
+def _resolution(pairs):
+    out = {}
+    for c in pairs:
+        if c.kind == "negative" and c.lo is not None:
+            out.setdefault(c.family, []).append(reach(c))
+    return {family: statistics.median(r) for family, r in out.items()}
+
+
+def resolution(run):
+    """{family: smallest detectable relative difference} (families with a negative control)."""
+    return _resolution(comparisons(run))
+
+
+def controls(run, pairs=None):
+    """{family: Controls} of the run's paired benchmarks."""
+    out = {}
+    for c in pairs if pairs is not None else comparisons(run):
+        if c.kind != "compare":
+            group = out.setdefault(c.family, Controls(c.family))
+            (group.negatives if c.kind == "negative" else group.positives).append(c)
+    return out

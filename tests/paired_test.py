@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""paired_test.py - scripts/y2038lab/core/paired.py on constructed samples with known answers.
+
+The signed-rank critical values against the published table, the
+Hodges-Lehmann estimate and interval on a sample whose centre is known by
+construction, a twin sample (ratios symmetric about 1) that must come out
+"no difference", the resolution and the controls' outcomes of a run built
+from records, and bad input refused.
+"""
+import math
+import os
+import sys
+import unittest
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(here, "..", "scripts"), here]
+
+from y2038lab.core import fsio, paired  # noqa: E402
+from y2038lab.core.results import Record, Run  # noqa: E402
+
+# Symmetric log-deviations, no two alike: the centre of CENTRE * exp(d) is CENTRE.
+DEVIATIONS = [k * 0.001 for k in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)]
+
+
+def ratios(centre, devs=DEVIATIONS):
+    return [centre * math.exp(d) for d in devs]
+
+
+def record(name, values, truth=None):
+    counters = {"ratio": list(values), "a_ns": [1.0] * len(values), "b_ns": list(values)}
+    if truth is not None:
+        counters["true_ratio"] = [truth] * len(values)
+    parts = name.split("/")
+    return Record(name, parts[0], parts[1], "", "", tuple(parts[2:]), [1.0] * len(values),
+                  [1.0] * len(values), counters, {})
+
+
+def run_of(*records):
+    return Run("constructed.json", "x86_64", {}, {r.name: r for r in records})
+
+
+class SignedRank(unittest.TestCase):
+    def test_critical_values_match_published_table(self):
+        # Two-sided alpha 0.05 (e.g. Hollander & Wolfe, table A.4): n 6..15.
+        table = {6: 0, 7: 2, 8: 3, 9: 5, 10: 8, 11: 10, 12: 13, 13: 17, 14: 21, 15: 25}
+        for n, want in table.items():
+            self.assertEqual(paired.critical(n), want, f"n = {n}")
+        self.assertEqual(paired.critical(5), -1, "n = 5: no 95 % interval exists")
+
+    def test_known_centre(self):
+        ratio, lo, hi, p = paired.analyse(ratios(1.0625))
+        self.assertAlmostEqual(ratio, 1.0625, places=12)
+        self.assertTrue(lo < 1.0625 < hi)
+        self.assertLess(hi / lo, 1.01)
+        self.assertAlmostEqual(p, 2 / 2 ** 10, places=12)  # every log-ratio above 0: exact p
+
+    def test_twin_sample_no_difference(self):
+        ratio, lo, hi, p = paired.analyse(ratios(1.0))
+        self.assertAlmostEqual(ratio, 1.0, places=12)
+        self.assertTrue(lo < 1 < hi)
+        self.assertGreater(p, 0.9)
+
+    def test_too_few(self):
+        self.assertEqual(paired.analyse([1.01, 1.02, 1.03])[1:], (None, None, None))
+
+    def test_bad_ratios_refused(self):
+        for bad in ([], [1.0, 0.0] * 5, [1.0, -1.0] * 5, [1.0, float("nan")] * 5, [1.0, float("inf")] * 5):
+            with self.assertRaises(ValueError, msg=repr(bad)):
+                paired.analyse(bad)
+
+
+class Names(unittest.TestCase):
+    def test_parse(self):
+        self.assertEqual(paired.parse_name("paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"),
+                         ("accessor", "get_mtime", "v6", "timespec64", "scalar", ""))
+        self.assertEqual(paired.parse_name("paired/accessor/get_mtime~rfc_get_mtime/v6/scalar"),
+                         ("accessor", "rfc_get_mtime", "v6", "get_mtime", "rfc_get_mtime", "scalar"))
+        self.assertEqual(paired.parse_name("paired/fstime/f/gran:100/units:16~17/manual_time"),
+                         ("fstime", "f", "", "units:16", "units:17", "gran:100"))
+
+    def test_bad_names_refused(self):
+        for bad in ("paired/accessor/get_mtime/v6/scalar", "paired/a~b/c~d/e", "paired/x/a~/b",
+                    "accessor/get_mtime/v6/a~b"):
+            with self.assertRaises(fsio.InputError, msg=bad):
+                paired.parse_name(bad)
+
+
+class Run_(unittest.TestCase):
+    def setUp(self):
+        self.run = run_of(
+            record("paired/accessor/get_mtime/v6/timespec64~timespec", ratios(1.0, [d / 2 for d in DEVIATIONS]), 1),
+            record("paired/accessor/get_mtime/v6/timespec64/units:16~17", ratios(1.0625), 17 / 16),
+            record("paired/accessor/get_mtime/v6/timespec64~scalar", ratios(1.001, [d / 5 for d in DEVIATIONS])),
+            record("paired/accessor/get_mtime/v6/timespec64~ktime", ratios(1.05)),
+            record("paired/accessor/set_mtime/v6/timespec64~ktime", ratios(1.0)))
+
+    def test_resolution_is_the_twins_reach(self):
+        twin = next(c for c in paired.comparisons(self.run) if c.kind == "negative")
+        res = paired.resolution(self.run)
+        self.assertEqual(set(res), {"accessor"})
+        self.assertAlmostEqual(res["accessor"], max(twin.hi - 1, 1 / twin.lo - 1), places=12)
+        self.assertLess(res["accessor"], 0.005)
+
+    def test_statuses(self):
+        status = {c.b if c.kind != "positive" else "positive": (c.operation, c.status)
+                  for c in paired.comparisons(self.run)}
+        self.assertEqual(status["scalar"], ("get_mtime", paired.WITHIN))  # significant, inside the twin's reach
+        self.assertEqual(status["timespec"], ("get_mtime", paired.NO_DIFFERENCE))
+        self.assertEqual(status["positive"], ("get_mtime", paired.DIFFERENCE))
+        self.assertEqual(paired.comparisons(self.run)[3].status, paired.DIFFERENCE)  # ktime x1.05
+        self.assertEqual(paired.comparisons(self.run)[4].status, paired.NO_DIFFERENCE)
+
+    def test_controls(self):
+        ctl = paired.controls(self.run)["accessor"]
+        self.assertTrue(ctl.no_difference)
+        self.assertEqual(len(ctl.positives), 1)
+        self.assertTrue(ctl.positive_ok(ctl.positives[0]))
+        self.assertAlmostEqual(ctl.positives[0].true_ratio, 1.0625)
+
+    def test_control_far_off(self):
+        bad = run_of(record("paired/fstime/f~g/gran:1", ratios(1.03), 1),
+                     record("paired/fstime/f/gran:1/units:16~17", ratios(1.04), 17 / 16))
+        ctl = paired.controls(bad)["fstime"]
+        self.assertFalse(ctl.no_difference)
+        self.assertFalse(ctl.positive_ok(ctl.positives[0]))
+
+    def test_record_without_ratio_refused(self):
+        rec = record("paired/accessor/get_mtime/v6/timespec64~scalar", ratios(1.0))
+        del rec.counters["ratio"]
+        with self.assertRaises(fsio.InputError):
+            paired.comparisons(run_of(rec))
+        with self.assertRaises(fsio.InputError):
+            paired.comparisons(run_of(record("paired/accessor/get_mtime/v6/a~b", [1.0, 0.0] * 5)))
+
+
+if __name__ == "__main__":
+    unittest.main()
