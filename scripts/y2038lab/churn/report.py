@@ -18,86 +18,15 @@ from y2038lab.core.fsio import write_text
 
 COLUMNS = churn_sites.COLUMNS
 KIND_ORDER = {"vfs": 0, "filesystem": 1, "library": 2}
+CHURN_DIR = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "churn"))
 
-DEFINITIONS = (
-    ("reads, writes",
-     "every access to an inode's i_atime/i_mtime/i_ctime (any expression of type struct inode: "
-     "`inode->`, `&ei->vfs_inode.`, `file_inode(f)->`), written when on the left of "
-     "`=`/`op=`/`++`/`--` (the field or its tv_sec/tv_nsec)"),
-    ("member_accesses",
-     "accesses of `.tv_sec`/`.tv_nsec`: the scalars on-disk encode/decode works with"),
-    ("local_copies",
-     "the whole timestamp assigned to or from a plain variable, or initialising one"),
-    ("struct_copies",
-     "the whole timestamp to or from other filesystem storage: its own structures, a pointer, a "
-     "filesystem function's result, a return value"),
-    ("value_passed",
-     "the whole timestamp as argument of a function that is not from the VFS"),
-    ("address_passed",
-     "`&inode->i_?time` given to a function that is not from the VFS, or kept in a pointer"),
-    ("helper_uses",
-     "the timestamp or its address given to a VFS/time helper named for time (`timespec64_equal()`, "
-     "`timestamp_truncate()`, ...), or the timestamp assigned such a helper's result (the clock's excepted): "
-     "from the VFS = named in the headers listed below or defined in fs/*.c; type-generic helpers "
-     "(`memset()`, `swap()`) are neutral"),
-    ("other_uses",
-     "whole-value uses none of the above (initialisers, conditionals, constants)"),
-    ("macro_args",
-     "`i_atime`/`i_mtime`/`i_ctime` named as an argument of an upper-case macro (ext4's "
-     "`EXT4_INODE_SET_XTIME(i_mtime, inode, raw)`): the access is token-pasted inside"),
-    ("setattr_sites",
-     "uses of `struct iattr` ia_atime/ia_mtime/ia_ctime in the directory whose other side is neither "
-     "an inode timestamp nor a VFS helper"),
-    ("getattr_sites",
-     "the same for `struct kstat` atime/mtime/ctime/btime (getattr filling)"),
-    ("update_time_sites",
-     "functions registered as `.update_time` in a `struct inode_operations`"),
-    ("boundary_sites",
-     "setattr_sites + getattr_sites + update_time_sites + member_accesses + struct_copies + "
-     "value_passed + address_passed"),
-    ("retyped_locals",
-     "local variables that take the clock's value or are copied into an inode timestamp (`now = "
-     "current_time(inode)`, `inode->i_mtime = ts`): a flag day retypes their declaration; "
-     "retyped_local_copies: the local_copies into an inode timestamp from one (unchanged by a flag day)"),
-    ("vfs_value_sites",
-     "the setattr/getattr sites that move a whole value: not `.tv_sec`/`.tv_nsec`, not from the clock or "
-     "another iattr/kstat field (all of the VFS's type after a flag day)"),
-    ("clock_stores",
-     "the clock's value stored into the filesystem's own storage (`ei->i_crtime = current_time(inode)`), "
-     "not into an inode, iattr or kstat timestamp nor a plain local"),
-    ("current_time_calls",
-     "calls of `current_time()`, `current_fs_time()`, uses of `CURRENT_TIME`/`CURRENT_TIME_SEC` "
-     "(legacy_time_calls: all but `current_time()`)"),
-    ("rfc_macros",
-     "the 2016 RFC: every access through `VFS_INODE_GET_XTIME()`/`VFS_INODE_SET_XTIME()` = reads + "
-     "writes + macro_args + legacy_time_calls"),
-    ("accessor_functions",
-     "v6.6 ctime + v6.7 atime/mtime accessors (`inode_get_mtime()`, `inode_set_ctime_current()`, ...) "
-     "= reads + writes + macro_args"),
-    ("boundary_conversion",
-     "Chinner: a conversion call wherever the VFS type meets the filesystem's own = boundary_sites + "
-     "local_copies (tv_sec/tv_nsec uses included: an opaque VFS type hides them)"),
-    ("flag_day",
-     "v4.18: one patch changes the type; every site where it meets a filesystem-typed value is "
-     "converted or retyped = local_copies - retyped_local_copies + retyped_locals + struct_copies + "
-     "value_passed + address_passed + helper_uses + other_uses + update_time_sites + vfs_value_sites "
-     "+ clock_stores (tv_sec/tv_nsec uses compile unchanged); checked against v4.17 -> v4.18 in history-v4.17-v4.18.md"),
-    ("needs_manual",
-     "sites no local rewrite converts to accessors: address taken, tv_sec/tv_nsec written separately, "
-     "macro arguments; needs_manual_fs: 1 when > 0"),
-    ("bergmann_fs",
-     "1 when local_copies + address_passed > 0 (Bergmann: \"assign i_?time into or from a local "
-     "variable or pass it by reference into a function that is not from VFS\")"),
-    ("bergmann_wide_fs",
-     "1 when local_copies + address_passed + struct_copies + value_passed > 0 (the wide reading: copies into "
-     "the filesystem's own structures and values passed count too); TOTAL: filesystems with 1"),
-    ("unparsed_files",
-     "files of the row holding code `spatch --parse-c` could not parse (with churn/kernel_macros.h): a bound "
-     "on the row's counts"),
-    ("unresolved",
-     "i_?time field accesses not attributed (type unknown, in a macro body, in unparsed code): listed "
-     "below, counted in no approach"),
-)
+
+def _pairs(name):
+    """(key, text) pairs of a tab-separated file of churn/ (# comments)."""
+    with open(os.path.join(CHURN_DIR, name), encoding="utf-8") as f:
+        return tuple(tuple(line.rstrip("\n").split("\t", 1)) for line in f if line.strip() and line[0] != "#")
+
+DEFINITIONS = _pairs("columns.tsv")
 
 
 def table(rows, kind_of, group_of, candidates, parse=None):
@@ -166,26 +95,7 @@ def series_stats(sites, helpers):
 
 
 # What mainline and the 2016 threads did, as their own messages state it.
-HISTORY = (
-    ("2016 RFC (Dinamani, `VFS_INODE_*_XTIME` macros)",
-     "15 patches converting the VFS, cifs, fat and ext4 only, as examples: 43 files changed, 691 "
-     "insertions(+), 253 deletions(-) (cover letter, 2016-01-06)"),
-    ("2016 `vfs_time` accessors (Dinamani, after Bergmann's and Chinner's proposal: conversion at the boundary)",
-     "5 patches, btrfs, ceph, cifs, xfs: 14 files changed, 139 insertions(+), 81 deletions(-) (y2038 list, "
-     "lists.linaro.org message S24WTCTUM6NM6H2TE7UNVUT5B77IWTGZ)"),
-    ("v4.18 flag day (Dinamani, merged by Bergmann)",
-     "\"Convert vfs timestamps to use struct timespec64 using a script. This is a flag day patch\" ... "
-     "\"I've kept all the internal filesystem data structures and function signatures the same\": the "
-     "conversions sit where the inode's type meets the filesystem's (tag vfs-timespec64, arnd/playground)"),
-    ("v6.6 ctime accessors (Layton)",
-     "\"[PATCH v2 00/89] fs: new accessors for inode->i_ctime\" (2023-07-05): \"done via 5 different coccinelle "
-     "scripts, run in succession, with a large swath of by-hand conversions\"; the last patch renames i_ctime "
-     "to __i_ctime, so every access in the tree was converted; merged as v6.6-vfs.ctime"),
-    ("v6.7 atime/mtime accessors (Layton)",
-     "\"[PATCH v2 00/89] fs: new accessor methods for inode atime and mtime\" (2023-10-04): \"About 75% of this "
-     "conversion was done with coccinelle, with the rest done by hand\"; 077c212f0344 \"fs: new accessor "
-     "methods for atime and mtime\""),
-)
+HISTORY = _pairs("history.tsv")
 # Lines changed per file by the merged conversions, from the per-file logs of
 # a mirror of mainline (git.zx2c4.com/laptop-kernel/log/<file>): (file,
 # series, deletions, insertions).

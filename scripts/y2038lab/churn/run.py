@@ -27,9 +27,8 @@ from y2038lab.churn import sites as churn_sites
 from y2038lab.churn import tree as churn_tree
 from y2038lab.core.fsio import InputError, check_output_path, run_main
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-COCCI = os.path.normpath(os.path.join(HERE, "..", "..", "..", "churn", "inode_times.cocci"))
-MACROS = os.path.join(os.path.dirname(COCCI), "kernel_macros.h")
+COCCI = os.path.join(churn_report.CHURN_DIR, "inode_times.cocci")
+MACROS = os.path.join(churn_report.CHURN_DIR, "kernel_macros.h")
 # headers whose types the inference needs beyond a file's own local includes
 # (file_inode(), d_inode(), struct netfs_inode's embedded inode)
 TYPE_HEADERS = ("include/linux/fs.h", "include/linux/dcache.h", "include/linux/netfs.h")
@@ -304,7 +303,7 @@ def history_main(args, tree, sites, helpers, cands, bad, group_of, kind_of, vers
         predicted.update(churn_history.update_time_lines(read_old, sites, cands, group_of))
     vocab = churn_history.vocabulary(read_old, read_new)
     rows, misses, noise = churn_history.compare(tree, args.after, cands, predicted, uses, bad, group_of, vocab)
-    unparsed = sum(1 for lines in bad.values() if lines)
+    unparsed = sum(1 for f in cands if bad.get(f))
     header = [("Before", f"`{tree}`: Linux {churn_tree.version(tree)} {args.source_label}"),
               ("After", f"`{os.path.abspath(args.after)}`: Linux {churn_tree.version(args.after)} {args.after_label}"),
               ("spatch", version), ("Command", f"`{args.command}`"),
