@@ -35,8 +35,9 @@ def gather(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real
     """An Evidence from paths (or loaded Runs); InputError on bad input."""
     from y2038lab.core import results
     loaded = [results.load_run(r) if isinstance(r, (str, os.PathLike)) else r for r in runs or ()]
+    checked, differing = evidence.kernel_check(sizes_dir)
     return claims.Evidence(loaded, evidence.read_sizes(sizes_dir), evidence.read_cost(cost_csv),
-                           evidence.read_churn(churn_dir), evidence.kernel_check(sizes_dir),
+                           evidence.read_churn(churn_dir), checked, differing,
                            {"sizes": sizes_dir, "cost": cost_csv, "churn": churn_dir}, measure)
 
 
