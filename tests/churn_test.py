@@ -20,6 +20,8 @@ import tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 top = os.path.dirname(here)
 sys.path.insert(0, os.path.join(top, "scripts"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from scripttest import expect, finish  # noqa: E402
 from y2038lab.churn import history as churn_history  # noqa: E402
 from y2038lab.churn import run as churn_module  # noqa: E402
 from y2038lab.churn import sites as churn_sites  # noqa: E402
@@ -27,16 +29,6 @@ from y2038lab.churn import tree as churn_tree  # noqa: E402
 
 FIXTURE = os.path.join(here, "churn", "tree")
 HISTORY = os.path.join(here, "churn", "history")
-passed = failed = 0
-
-
-def expect(case, want, got):
-    global passed, failed
-    if want == got:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL [{case}]: expected {want!r}, got {got!r}")
 
 
 def churn(*args):
@@ -261,5 +253,4 @@ with tempfile.TemporaryDirectory() as tmp:
            {"f64", "ts64", "M64"}, churn_history.declared("static inline int f64(int a)\n{ if (a) return sizeof(a); }\n"
                                                           "struct ts64 {\n#define M64 1\n"))
 
-print(f"churn_test: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish("churn_test")

@@ -1,4 +1,4 @@
-"""Markdown tables of one y2038-bench run (y2038lab.results.Run), and the README summary.
+"""Markdown tables of one y2038-bench run (y2038lab.core.results.Run), and the README summary.
 
 Every table takes its bodies and representations from the run (Run.bodies,
 Run.reprs) and its size rows from the sizes CSVs: a new representation
@@ -8,7 +8,7 @@ import math
 import os
 import statistics
 
-from y2038lab.bench import checks as runchecks
+from y2038lab.bench import checks
 from y2038lab.core import abis
 from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.core.results import UNIT_NS, param_key
@@ -245,7 +245,7 @@ def load_scaling(run):
     out = ["#### load: throughput and scaling", "",
            "ops/s = items_per_second (all threads); scaling = ops/s with 2 threads / ops/s with 1 "
            "(2.0 = perfect on two equal CPUs).", ""]
-    ceiling = runchecks.scaling_ceiling(run.context)
+    ceiling = checks.scaling_ceiling(run.context)
     if ceiling:
         out += [ceiling, ""]
     out += ["| operation | body | repr | params | ops/s, 1 thread | ops/s, 2 threads | scaling |",

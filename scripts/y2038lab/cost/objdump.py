@@ -61,8 +61,11 @@ def disassemble(objdump, path, relocs=True):
 
 
 def library_calls(insns):
-    """Sorted distinct call targets (relocations) of one function's instructions."""
-    return sorted({sym for insn in insns for kind, sym in insn.relocs if kind in CALL_RELOCS})
+    """Sorted distinct call targets of one function's instructions: relocations, and calls or
+    tail calls to a function's start in the same section (<name>, which need no relocation)."""
+    direct = {m.group(2) for insn in insns if (m := TARGET_RE.search(insn.operands)) and "+" not in m.group(2)
+              and (branch_target(insn) is not None or re.match(r"^(call[lq]?|bl|blx|jal)$", insn.mnemonic))}
+    return sorted(direct | {sym for insn in insns for kind, sym in insn.relocs if kind in CALL_RELOCS})
 
 
 def reachable_calls(funcs, name):

@@ -5,7 +5,7 @@ import os
 import platform
 import re
 
-from y2038lab.cost import mca as cost_mca
+from y2038lab.cost import mca
 from y2038lab.cost.validate import validation_section
 from y2038lab.core import fsio
 from y2038lab.core import markdown
@@ -41,12 +41,12 @@ def ratio(n, ref):
 
 
 def tool_versions():
-    return {"qemu": fsio.first_line(["qemu-x86_64", "--version"]), "llvm-mca": f"llvm-mca {cost_mca.mca_version()}"}
+    return {"qemu": fsio.first_line(["qemu-x86_64", "--version"]), "llvm-mca": f"llvm-mca {mca.mca_version()}"}
 
 
 def header(results, command):
     tools = tool_versions()
-    zen = cost_mca.host_zen()
+    zen = mca.host_zen()
     lines = [
         "# Cost on 32-bit and embedded ABIs: instruction counts, library calls, core models", "",
         markdown.generated(command, f"; host core: {zen[2] if zen else platform.machine()}, commit {markdown.commit()}."),
@@ -258,9 +258,9 @@ def mca_section(results, models):
     notes, branched = {}, set()
     for r in results:
         name = r.variant.name
-        cpus = [cpu for cpu in cost_mca.cpus_for(r.variant.abi)
+        cpus = [cpu for cpu in mca.cpus_for(r.variant.abi)
                 if any(m["mca_block_rthroughput"] for k, m in models.items() if k[0] == name and k[4] == cpu)]
-        for cpu in cost_mca.cpus_for(r.variant.abi):
+        for cpu in mca.cpus_for(r.variant.abi):
             if cpu not in cpus:
                 missing = next((m["workaround"] for k, m in models.items() if k[0] == name and k[4] == cpu),
                                "not run")

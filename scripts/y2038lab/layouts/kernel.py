@@ -34,12 +34,11 @@ DEBUG_LINES = ["CONFIG_DEBUG_INFO=y", "CONFIG_DEBUG_INFO_DWARF4=y", "# CONFIG_DE
                "# CONFIG_DEBUG_INFO_SPLIT is not set"]
 # ABI: kernel ARCH, arch/ folder, defconfig target.  Compilers: Debian's gcc 12 and its cross gcc.
 KERNEL_ABIS = {a: (row.kernel_arch, row.kernel_dir, row.defconfig) for a, row in abis.ABIS.items()}
-# The extra flags 4.x trees need with gcc 12 (found on Linux 4.4.155; 6.18 needs none): x86: gcc's
-# default -fPIE is not turned off by 4.4's Makefiles; arm, arm64: the dtc 4.4 builds defines `yylloc`
-# twice, an error under gcc 10's -fno-common; arm: Debian's armhf gcc defaults to -mfloat-abi=hard
-# with an FPU ISA that 4.4's Makefile does not override.
-OLD_TREE_FLAGS = {"x86_64": ["KCFLAGS=-fno-pie"], "i386": ["KCFLAGS=-fno-pie"], "aarch64": ["HOSTCFLAGS=-fcommon"],
-                  "armhf": ["HOSTCFLAGS=-fcommon", "KCFLAGS=-march=armv7-a -mfloat-abi=soft"]}
+# The minimal extra flags 4.x trees need for fs/inode.o with gcc 12 (by trial on 4.4.155; x86 needs none,
+# 6.18 none): the dtc 4.4 builds on arm and arm64 defines `yylloc` twice, an error under gcc 10's
+# -fno-common; 4.4's arm Makefile probes `-march=armv7-a` alone, which Debian's hard-float default rejects
+# ("selected architecture lacks an FPU"), so it falls back to armv5t and ARMv7 barriers do not assemble.
+OLD_TREE_FLAGS = {"armhf": ["HOSTCFLAGS=-fcommon", "KCFLAGS=-march=armv7-a"], "aarch64": ["HOSTCFLAGS=-fcommon"]}
 FIELDS = ["tree", "version", "abi", "body", "repr", "kernel_size", "replica_size", "identical", "differing_members",
           "config", "config_not_met", "kernel_holes", "replica_holes", "compiler", "make_flags", "time", "date",
           "command"]
@@ -83,7 +82,7 @@ def compare(kernel, replica):
     """The differences of two struct inode parsed by pahole.parse_struct, [] if identical: members
     absent on one side or of another size (the causes), then runs of members at another offset."""
     km, rm = kernel["members"], replica["members"]
-    names = sorted(set(km) | set(rm), key=lambda n: ((km.get(n) or rm.get(n))[0], n not in km))
+    names = sorted(list(km) + [n for n in rm if n not in km], key=lambda n: ((km.get(n) or rm.get(n))[0], n not in km))
     out, shifted = [], []
     for n in names:
         k, r = km.get(n), rm.get(n)
@@ -169,7 +168,8 @@ def render(rows, config):
           "layouts/kernel_standins.h names for the tree.  Kernel configuration of every figure: the ABI's "
           "defconfig + the kernel-check block of layouts/kernel_standins.h and the debug-info lines (below), "
           "then `make olddefconfig`; a line the result does not hold is listed in its row.  Compared: every "
-          "member's offset and size (union members included), sum of holes, tail padding, sizeof.", "",
+          "member's offset and size (union members included), sum of holes, tail padding, sizeof; a difference "
+          "lists its causes first (members on one side only or of another size), then the members they moved.", "",
           "| tree | ABI | config | body / repr | kernel sizeof | replica sizeof | holes (kernel / replica) "
           "| result | compiler, extra make flags | time |", "|---|---|---|---|---:|---:|---|---|---|---:|"]
     for r in rows:

@@ -30,6 +30,7 @@ class Evidence:
     cost: list = None                           # evidence.read_cost
     churn: dict = None                          # evidence.read_churn: {tree: table}
     checked: str = None                         # evidence.kernel_check: what the sizes were checked against
+    differing: dict = field(default_factory=dict)  # ... and {(abi, body, repr): (version, kernel sizeof)}
     paths: dict = field(default_factory=dict)   # {"sizes": dir, "cost": csv, "churn": dir}: what sources name
     measure: str = "real"
 
@@ -126,6 +127,13 @@ def _vs(abi, a, b):
     return f"{abi} {a} vs {b} B ({a - b:+d} B)"
 
 
+def _kernel(ev, body, repr_name):
+    """The real kernel's sizeof where `lab kernel-check` found the replica of BODY/REPR_NAME differs."""
+    rows = sorted((abi, v) for (abi, b, r), v in ev.differing.items() if (b, r) == (body, repr_name))
+    return ([f"body {body}: the replica differs from the kernel it models (kernel-check): Linux {rows[0][1][0]} "
+             f"with {repr_name} is " + ", ".join(f"{abi} {size} B" for abi, (_, size) in rows)] if rows else [])
+
+
 def rule_smaller(ev, claim):
     body, *others = claim["bodies"]
     pairs = _pairs(ev, claim, body)
@@ -139,6 +147,7 @@ def rule_smaller(ev, claim):
     figures = [head + "; ".join(_vs(*p) for p in smaller)] if smaller else []
     figures += [head + "; ".join(_vs(*p) for p in other)] if other else []
     beside = [f"body {b}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, b)) for b in others]
+    beside += [x for b in claim["bodies"] for x in _kernel(ev, b, claim["layout"])]
     sources = [_size_source(ev, abi, b, r) for b in claim["bodies"] for abi, _, _ in _pairs(ev, claim, b)
                for r in (claim["layout"], claim["against"])]
     return Outcome(key, {"smaller": ", ".join(p[0] for p in smaller), "other": ", ".join(
