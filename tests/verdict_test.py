@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""verdict_test.py - the verdict (report/verdict.py, claims.py, claims_code.py,
+"""verdict_test.py - the verdict (report/verdict.py, claims.py, runtime.py,
 claims.toml) on committed fixtures.
 
 tests/data/stats-fixture.json is a trimmed real development run (never to be
@@ -27,7 +27,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(here, "..", "scripts"), here]
 
 from y2038lab.core import reprs  # noqa: E402
-from y2038lab.report import claims, claims_code, verdict  # noqa: E402
+from y2038lab.report import claims, runtime, verdict  # noqa: E402
 
 ROOT = os.path.join(here, "..")
 DATA = os.path.join(here, "data")
@@ -229,12 +229,12 @@ class Paired(unittest.TestCase):
 
     def rows(self, module):
         run = types.SimpleNamespace(abi="x86_64", records={}, context={"host_name": "h", "num_cpus": 2, "date": "2026"})
-        saved = claims_code._paired
-        claims_code._paired = lambda: module
+        saved = runtime._paired
+        runtime._paired = lambda: module
         try:
             return by_key(claims.Evidence([run], cost=verdict.evidence.read_cost(COST)))
         finally:
-            claims_code._paired = saved
+            runtime._paired = saved
 
     def test_a_timing_is_a_figure_beside_never_the_ruling(self):
         resolved = self.rows(self.fake("difference"))["rfc_setter_check"]

@@ -8,7 +8,7 @@ the values those words name, the deciding figures (at most three, the first
 body's), figures beside them (today's body) and the report lines it restates
 (`sources`, checked by `verdict --check`).  Evidence that is absent gives
 "not measurable here", never a guess.  Rules about code at run time
-(timings, torn reads, the queried-ctime path) are in claims_code.py.
+(timings, torn reads, the queried-ctime path) are in runtime.py.
 """
 import os
 import tomllib
@@ -270,7 +270,7 @@ def rule_instructions(ev, claim):
     if not rows:
         return Outcome(None, absent="no instruction counts (reports/cost/cost.csv) for these operations")
     if claim.get("timing"):  # the same pair on this host, paired; a figure beside, never the ruling
-        from y2038lab.report.claims_code import timing
+        from y2038lab.report.runtime import timing
         family = claim["timing"]
         beside_time = [timing(ev, family, base.split("/")[0], other.split("/")[0], "" if family == "fstime"
                               else "v6", claim.get("timing_where", layout))]

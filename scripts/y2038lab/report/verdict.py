@@ -19,10 +19,10 @@ import textwrap
 
 from y2038lab.core import fsio
 from y2038lab.core import markdown
-from y2038lab.report import claims, claims_code, evidence
+from y2038lab.report import claims, runtime, evidence
 
 PROG = "verdict"
-RULES = {**claims.RULES, **claims_code.RULES}
+RULES = {**claims.RULES, **runtime.RULES}
 WIDTH = 79
 RULE = ("Bytes (pahole), instruction counts (qemu-user, per ABI), site counts (Coccinelle) and tests decide. "
         "Host timings stand beside a ruling, never in its words: with their interval where the paired "
