@@ -93,7 +93,7 @@ class FullInputs(unittest.TestCase):
 
     def test_saving_arithmetic_checked(self):
         r = self.rows["bergmann_saving"]
-        self.assertTrue(r.ruling.startswith("supported: at most 4.2% (16 B) of a 2016 struct inode (armhf: 368 vs "
+        self.assertTrue(r.ruling.startswith("supported: at most 4.2 % (16 B) of a 2016 struct inode (armhf: 368 vs "
                                             "384 B); 3 x (16 - 12) = 12 B is not"), r.ruling)
 
     def test_instruction_counts_decide(self):

@@ -202,7 +202,7 @@ def rule_saving_share(ev, claim):
     share = (b - a) / b
     arithmetic = ", ".join(f"{x} {y - z:+d} B" for x, y, z in pairs)
     return Outcome("small" if share < claim["significant"] else "large",
-                   {"best": f"{share:.1%} ({b - a} B)", "where": f"{abi}: {a} vs {b} B", "arithmetic": arithmetic},
+                   {"best": f"{100 * share:.1f} % ({b - a} B)", "where": f"{abi}: {a} vs {b} B", "arithmetic": arithmetic},
                    [f"sizeof(struct inode), body {body}, {named(ev, claim['layout'])} vs "
                     f"{named(ev, claim['against'])} (pahole): " + "; ".join(_vs(*p) for p in pairs)],
                    [f"body {o}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, o)) for o in others],
