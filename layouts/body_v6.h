@@ -117,6 +117,7 @@ struct inode {
 	u16 i_wb_frn_avg_time;
 	u16 i_wb_frn_history;
 	struct list_head i_lru; /* inode LRU list */
+	/* i_kept: in this host's 6.18.44 kernel (BTF), not in vanilla 6.18.2 or 6.18.26 (kernel-check.md) */
 	struct llist_node i_kept;
 	struct list_head i_sb_list;
 	struct list_head i_wb_list; /* backing dev writeback list */

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * repr_packed12.h - the RFC's struct inode_timespec as the 2016 thread
- * discussed it: a 64-bit tv_sec and a 32-bit tv_nsec, packed and aligned to 4
- * so that each timestamp is 12 bytes on every ABI (Dave Chinner: "premature
- * optimization").
+ * repr_packed12.h - the RFC's 12-byte timestamp as LWN's article read it
+ * ("The inode_timespec would be aligned so that it only used 12 bytes"): a
+ * 64-bit tv_sec and a 32-bit tv_nsec, packed and aligned to 4 so that each
+ * timestamp is 12 bytes on every ABI.  The RFC's own struct inode fields
+ * (RFC 02/15: three time64_t seconds, then three s32 nanoseconds) are
+ * repr_scalar.h.
  *
  * The struct is 4-aligned, so its tv_sec may sit at an address that is not a
  * multiple of 8: loads go through the packed type (the compiler emits what

@@ -20,21 +20,13 @@ import tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 top = os.path.dirname(here)
 sys.path.insert(0, os.path.join(top, "scripts"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from scripttest import expect, finish  # noqa: E402
 from y2038lab.churn import run as churn_module  # noqa: E402
 from y2038lab.churn import sites as churn_sites  # noqa: E402
 from y2038lab.churn import tree as churn_tree  # noqa: E402
 
 FIXTURE = os.path.join(here, "churn", "tree")
-passed = failed = 0
-
-
-def expect(case, want, got):
-    global passed, failed
-    if want == got:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL [{case}]: expected {want!r}, got {got!r}")
 
 
 def churn(*args):
@@ -216,5 +208,4 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("group: fs/smb/ is split", "smb/client", group_of("fs/smb/client/file.c"))
     expect("kind: no file_system_type -> library", "library", kind_of("gammalib"))
 
-print(f"churn_test: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish("churn_test")

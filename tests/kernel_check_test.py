@@ -3,9 +3,11 @@
 """kernel_check_test.py - `scripts/lab kernel-check`'s logic on recorded pahole output, no kernel tree.
 
 Fixtures (tests/data/kernel-check/): `pahole --cacheline_size=64 -C inode` of fs/inode.o from
-Linux 4.4.155 and 6.18.2 built for x86_64 with defconfig + the kernel-check block of
-layouts/kernel_standins.h, and of the replicas' probe objects (v4_4/timespec, v6/scalar).
-4.4 matches its replica; 6.18.2 has no i_kept (this host's 6.18 kernel has), a real difference.
+Linux 4.4.155 and 6.18.2 (x86_64) and 6.18.26 (i386) built with defconfig + the kernel-check block of
+layouts/kernel_standins.h, and of the replicas' probe objects (v4_4/timespec, v6/scalar; i386 with
+--suppress_packed, as the suite runs pahole there).
+4.4 matches its replica; 6.18.2 (x86_64) and 6.18.26 (i386) have no i_kept (this host's 6.18 kernel
+has): real differences, on i386 with a 4-byte hole that i_kept's removal closes.
 Also: the header's block, the version -> body choice, the .config check, the report tables,
 and the one-line refusals.
 """
@@ -38,11 +40,16 @@ def raises(case, words, fn, *args):
 # Comparison: member by member, holes, padding, size.
 k44, r44 = inode("linux-4.4.155-x86_64.txt"), inode("replica-v4_4-timespec-x86_64.txt")
 k618, r6 = inode("linux-6.18.2-x86_64.txt"), inode("replica-v6-scalar-x86_64.txt")
+k618_32, r6_32 = inode("linux-6.18.26-i386.txt"), inode("replica-v6-scalar-i386.txt")
 CASES = [
     ("4.4.155 x86_64 = v4_4/timespec", k44, r44, []),
     ("6.18.2 x86_64 vs v6/scalar: i_kept", k618, r6,
      ["i_kept only in the replica (offset 272, 8 B)", "i_sb_list to i_private: -8 B offset in the kernel",
       "sizeof: kernel 608, replica 616"]),
+    ("6.18.26 i386 vs v6/scalar: i_kept and the hole before i_version", k618_32, r6_32,
+     ["i_kept only in the replica (offset 192, 4 B)", "i_sb_list to i_rcu: -4 B offset in the kernel",
+      "i_version to i_private: -8 B offset in the kernel", "sum of holes: kernel 0, replica 4",
+      "sizeof: kernel 400, replica 408"]),
     ("sides swapped", r6, k618,
      ["i_kept only in the kernel (offset 272, 8 B)", "i_sb_list to i_private: +8 B offset in the kernel",
       "sizeof: kernel 616, replica 608"]),

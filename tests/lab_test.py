@@ -13,6 +13,7 @@ import os
 import tempfile
 
 from scripttest import PYTHON, TOP, env, expect, finish, one_line_error, run, write
+from y2038lab.core import abis
 from y2038lab.core import envvars
 from y2038lab.core import fsio
 
@@ -53,6 +54,11 @@ for case, args, var, value, words in [
            proc.returncode != 0 and len(lines) == 1 and words in lines[0])
     if os.environ.get("SCRIPTTEST_VERBOSE") or not (lines and words in lines[-1]):
         print(f"  lab {case}: exit {proc.returncode}: {proc.stderr.strip()[:300]}")
+
+# scripts/lab's cross presets are those of the one ABI table (y2038lab.core.abis).
+lab_presets = next(line for line in fsio.read_text(LAB).splitlines() if line.startswith("CROSS_PRESETS=("))
+expect("lab CROSS_PRESETS: the ABI table's cross presets", f"CROSS_PRESETS=({' '.join(abis.ABIS[a].preset for a in abis.CROSS)})",
+       lab_presets.split("#")[0].strip())
 
 proc = run([LAB, "--help"], environ=env(**GUARD))
 expect("lab --help: every subcommand listed", True,

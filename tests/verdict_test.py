@@ -171,15 +171,18 @@ class KernelCheck(unittest.TestCase):
         tmp = tempfile.mkdtemp()
         try:
             with open(os.path.join(tmp, "kernel-check.csv"), "w", encoding="utf-8") as f:
-                f.write("tree,version,abi,body,repr,identical\nt,4.4.155,x86_64,v4_4,timespec,yes\n"
-                        "t,4.4.155,i386,v4_4,timespec,yes\nt,6.18.2,x86_64,v6,scalar,no\n")
+                f.write("tree,version,abi,body,repr,identical,kernel_size\nt,4.4.155,x86_64,v4_4,timespec,yes,560\n"
+                        "t,4.4.155,i386,v4_4,timespec,yes,344\nt,6.18.2,x86_64,v6,scalar,no,608\n")
             for name in os.listdir(LAYOUTS):
                 shutil.copy(os.path.join(LAYOUTS, name), tmp)
-            covers = by_key(verdict.gather([], tmp))["rfc_ram"].covers
+            ram = by_key(verdict.gather([], tmp))["rfc_ram"]
+            covers = ram.covers
         finally:
             shutil.rmtree(tmp)
         self.assertIn("sizes checked against a kernel: replica = Linux 4.4.155 (v4_4/timespec) on x86_64, i386; "
                       "replica differs from Linux 6.18.2 (v6/scalar) on x86_64", covers)
+        self.assertIn("body v6: the replica differs from the kernel it models (kernel-check): Linux 6.18.2 with "
+                      "scalar is x86_64 608 B", ram.beside)
         self.assertIn("sizes checked against a kernel: unchecked", by_key(verdict.gather([], LAYOUTS))["rfc_ram"].covers)
 
 
@@ -237,7 +240,7 @@ class Paired(unittest.TestCase):
         resolved = self.rows(self.fake("difference"))["rfc_setter_check"]
         unresolved = self.rows(self.fake("within the run's resolution"))["rfc_setter_check"]
         self.assertEqual(resolved.ruling, unresolved.ruling)
-        self.assertIn("paired/accessor/set_mtime~rfc_set_mtime/v6/scalar: x1.5000 [1.4000, 1.6000]",
+        self.assertIn("paired accessor set_mtime~rfc_set_mtime v6 scalar: x1.5000 [1.4000, 1.6000]",
                       resolved.beside[-1])
         self.assertIn("(resolution +-2.0%)", resolved.beside[-1])
         self.assertIn("not measurable here (x1.5000", unresolved.beside[-1])

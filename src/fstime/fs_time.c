@@ -218,17 +218,37 @@ static inline uint64_t fs_time_reciprocal_divide(unsigned long n,
 #endif
 }
 
+/*
+ * Where mainline's code branches on which end a value was clamped to (an
+ * unpredictable branch when values fall out of range on both sides), this
+ * asks one question, "strictly inside the range?", which a stream of values
+ * answers the same way every time (in range, or clamped), and picks the end
+ * without a branch.  A clamped value then has tv_nsec 0, a multiple of every
+ * legal granularity: nothing is left to truncate (an illegal granularity
+ * still takes trunc_nsec() and its warning).
+ */
 struct timespec64 timestamp_truncate_reciprocal(struct timespec64 t,
 						const struct super_block *sb)
 {
 	const struct fs_time_gran_reciprocal *r = &sb->s_time_gran_reciprocal;
+	time64_t lo = sb->s_time_min, hi = sb->s_time_max, sec = t.tv_sec;
 	uint32_t gran = sb->s_time_gran;
+	unsigned long inside = (unsigned long)(sec > lo) & (unsigned long)(sec < hi);
 	unsigned long nsec;
 
-	t = clamp_mainline(t, sb);
+	OPTIMIZER_HIDE_VAR(inside); /* one branch on the pair, not one per test */
+	if (__builtin_expect(!inside, 0)) {
+		/* clamp_mainline(): at or above hi gives hi, anything else lo (lo > hi too). */
+		t.tv_sec = sec >= hi ? hi : lo;
+		t.tv_nsec = 0;
+		if (gran - 1 < (uint32_t)NSEC_PER_SEC)
+			return t;
+		return trunc_nsec(t, gran);
+	}
 	/*
-	 * Mainline's own fast paths first and in its order: where it divides
-	 * nothing (gran 1 and 1 s), this multiplies nothing either.
+	 * Inside: clamp_mainline() changes nothing.  Mainline's own fast paths
+	 * first and in its order: where it divides nothing (gran 1 and 1 s),
+	 * this multiplies nothing either.
 	 */
 	if (gran == 1)
 		return t;

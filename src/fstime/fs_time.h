@@ -137,7 +137,10 @@ struct timespec64 timestamp_truncate(struct timespec64 t, const struct super_blo
  * Bit-identical to timestamp_truncate() for every input.  For the valid
  * tv_nsec range (indeed any 0 <= tv_nsec < 2^31) it multiplies by
  * s_time_gran_reciprocal instead of dividing; other tv_nsec, or a reciprocal
- * that does not match s_time_gran, take the division path.
+ * that does not match s_time_gran, take the division path.  The clamp asks
+ * one question, s_time_min < tv_sec < s_time_max, and picks the end without
+ * a branch; a clamped value (tv_nsec 0) needs no truncation.  Where mainline
+ * divides nothing (gran 1 and 1 s) it takes mainline's path.
  */
 struct timespec64 timestamp_truncate_reciprocal(struct timespec64 t,
 						const struct super_block *sb);

@@ -27,6 +27,7 @@ import sys
 import tempfile
 
 from y2038lab.core import fsio
+from y2038lab.core import abis
 from y2038lab.core import stats
 
 PROG = "lab compare"
@@ -106,7 +107,7 @@ def runs_table(a, b, pattern, measure):
                  for run, g in zip((a, b), groups)]
         band = None if None in bands else max(bands)
         finding = stats.judge(stats.compare_records(ra, rb, measure), band,
-                              controlled=bool(ra.repr) and {a.abi, b.abi} <= set(stats.LP64_ABIS),
+                              controlled=bool(ra.repr) and {a.abi, b.abi} <= set(abis.LP64),
                               effect="changed")
         lines.append(_row(name, finding, band, _flags(ra, rb)))
     return lines

@@ -22,41 +22,18 @@ import shutil
 import subprocess
 import tarfile
 
-from y2038lab.boards import abi as boards_abi
+from y2038lab.core import abis
+from y2038lab.boards import elf
 from y2038lab.boards import gbench as boards_gbench
 from y2038lab.core import fsio
+from y2038lab.core import markdown
 from y2038lab.core.fsio import InputError
 
 TOOLS = ("y2038-bench", "fstime-selfcheck", "fs-expiry")
 # CTest properties run.sh does not reproduce: such tests stay on the host.
 UNSUPPORTED = ("PASS_REGULAR_EXPRESSION", "FAIL_REGULAR_EXPRESSION", "ENVIRONMENT",
                "REQUIRED_FILES", "FIXTURES_REQUIRED", "FIXTURES_SETUP", "DISABLED")
-run = boards_gbench.run
 log = boards_gbench.log
-
-
-def cmake_cache(build_dir):
-    values = {}
-    with open(os.path.join(build_dir, "CMakeCache.txt"), encoding="utf-8") as f:
-        for line in f:
-            m = re.match(r"^([A-Za-z0-9_]+):[A-Z]+=(.*)$", line.rstrip("\n"))
-            if m:
-                values[m.group(1)] = m.group(2)
-    return values
-
-
-def compiler_of(build_dir, lang):
-    """The compiler CMake really used for LANG (C or CXX): a toolchain file sets
-    it as a plain variable, so CMakeCache.txt does not hold it."""
-    folder = os.path.join(build_dir, "CMakeFiles")
-    for version in sorted(os.listdir(folder)):
-        path = os.path.join(folder, version, f"CMake{lang}Compiler.cmake")
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                m = re.search(rf'^set\(CMAKE_{lang}_COMPILER "([^"]+)"\)', f.read(), re.M)
-            if m:
-                return m.group(1)
-    raise InputError(f"{folder}: no CMake{lang}Compiler.cmake: was the build configured?")
 
 
 def select_tests(ctest_json, build_dir):
@@ -93,30 +70,10 @@ def select_tests(ctest_json, build_dir):
     return tests, left_out
 
 
-def first_line(cmd):
-    try:
-        return run(cmd).splitlines()[0]
-    except (InputError, IndexError):
-        return "unknown"
-
-
-def git_commit(top):
-    res = subprocess.run(["git", "-C", top, "rev-parse", "--short=12", "HEAD"],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    if res.returncode != 0:
-        return "not a git checkout"
-    dirty = subprocess.run(["git", "-C", top, "status", "--porcelain", "--untracked-files=no"],
-                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.strip()
-    return res.stdout.strip() + (" (with uncommitted changes)" if dirty else "")
-
-
 def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
-    cache = cmake_cache(build_dir)
-    build_type = cache.get("CMAKE_BUILD_TYPE", "")
-    c_flags = " ".join(x for x in (cache.get("CMAKE_C_FLAGS", ""),
-                                   cache.get(f"CMAKE_C_FLAGS_{build_type.upper()}", "")) if x.strip())
-    cxx_flags = " ".join(x for x in (cache.get("CMAKE_CXX_FLAGS", ""),
-                                     cache.get(f"CMAKE_CXX_FLAGS_{build_type.upper()}", "")) if x.strip())
+    cache = fsio.cmake_cache(build_dir)
+    build_type, c_flags, cxx_flags = cache.get("CMAKE_BUILD_TYPE", ""), fsio.cmake_flags(cache), \
+        fsio.cmake_flags(cache, "CXX")
     kernel = "-mgeneral-regs-only" if cache.get("Y2038_HAVE_GENERAL_REGS_ONLY") == "1" and \
         cache.get("Y2038_KERNEL_CODEGEN", "ON") not in ("OFF", "0", "FALSE") else "none"
     libc = subprocess.run(["dpkg-query", "-W", "-f=${Version}", f"libc6-dev-{abi.deb_arch}-cross"],
@@ -128,9 +85,9 @@ def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
         "bundle_format: 1",
         f"created: {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')}",
         f"created_on: {platform.node()} ({platform.system()} {platform.release()} {platform.machine()})",
-        f"commit: {git_commit(top)}",
-        f"c_compiler: {first_line([compiler_of(build_dir, 'C'), '--version'])}",
-        f"cxx_compiler: {first_line([compiler_of(build_dir, 'CXX'), '--version'])}",
+        f"commit: {markdown.commit(top)}",
+        f"c_compiler: {fsio.first_line([fsio.cmake_compiler(build_dir), '--version'])}",
+        f"cxx_compiler: {fsio.first_line([fsio.cmake_compiler(build_dir, 'CXX'), '--version'])}",
         f"build_type: {build_type}",
         f"c_flags: {c_flags}",
         f"cxx_flags: {cxx_flags}",
@@ -149,7 +106,7 @@ def strip(abi, path):
     tool = shutil.which(f"{abi.triplet}-strip")
     if not tool:
         raise InputError(f"{abi.triplet}-strip not found (Debian package binutils-{abi.triplet})")
-    run([tool, "--strip-debug", path])
+    fsio.run([tool, "--strip-debug", path])
 
 
 def pack(stage, name, out):
@@ -166,7 +123,7 @@ def pack(stage, name, out):
 
 def bundle(abi_name, top, out=None, werror=False, jobs=None):
     """Build and pack the bundle of ABI_NAME; returns the tarball's path."""
-    abi = boards_abi.abi_of(abi_name)
+    abi = abis.of(abi_name, abis.CROSS)
     jobs = str(jobs or os.cpu_count() or 1)
     out = out or os.path.join(top, "build", "bundles", f"y2038-bundle-{abi.name}.tar.gz")
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
@@ -177,9 +134,9 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
     cmd = ["cmake", "--preset", abi.preset, "-B", build_dir,
            f"-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES={os.path.join(top, 'cmake', 'bundle.cmake')}",
            f"-DY2038_BENCH_GBENCH_PREFIX={prefix}", f"-DY2038_WERROR={'ON' if werror else 'OFF'}"]
-    run(cmd, cwd=top)
-    run(["cmake", "--build", build_dir, "-j", jobs], cwd=top)
-    listing = json.loads(run(["ctest", "--test-dir", build_dir, "--show-only=json-v1"], cwd=top))
+    fsio.run(cmd, cwd=top)
+    fsio.run(["cmake", "--build", build_dir, "-j", jobs], cwd=top)
+    listing = json.loads(fsio.run(["ctest", "--test-dir", build_dir, "--show-only=json-v1"], cwd=top))
     tests, left_out = select_tests(listing, build_dir)
 
     name = f"y2038-bundle-{abi.name}"
@@ -194,7 +151,7 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
     for tool, path in built.items():
         shutil.copy2(path, os.path.join(root, "bin", tool))
     pin_flags = ["-std=c11", "-O2", "-Wall", "-Wextra"] + (["-Werror"] if werror else []) + ["-static"]
-    run([f"{abi.triplet}-gcc"] + pin_flags + ["-o", os.path.join(root, "bin", "y2038-pin"),
+    fsio.run([f"{abi.triplet}-gcc"] + pin_flags + ["-o", os.path.join(root, "bin", "y2038-pin"),
                                               os.path.join(top, "boards", "pin.c")])
     lines = ["# name\tlabels\twill_fail\tskip_rc\texecutable [arg]... (relative to tests/)"]
     for t in tests:
@@ -211,7 +168,7 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
         for entry in sorted(os.listdir(os.path.join(root, folder))):
             path = os.path.join(root, folder, entry)
             if entry != "list":
-                boards_abi.check_static(path, abi)
+                elf.check_static(path, abi)
                 strip(abi, path)
     shutil.copy2(os.path.join(top, "boards", "run.sh"), os.path.join(root, "run.sh"))
     os.chmod(os.path.join(root, "run.sh"), 0o755)

@@ -38,8 +38,8 @@ def cmd_board_run(args):
 
 
 def cmd_import(args):
-    from y2038lab.boards import importer as boards_import
-    print(boards_import.import_results(args.results, TOP, out=args.out))
+    from y2038lab.boards import importer
+    print(importer.import_results(args.results, TOP, out=args.out))
     return 0
 
 

@@ -46,15 +46,6 @@ def log(message):
     print(f"lab: bundle: {message}", flush=True)
 
 
-def run(cmd, **kwargs):
-    """Run CMD; InputError with its last output lines when it fails."""
-    res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kwargs)
-    if res.returncode != 0:
-        tail = " | ".join(res.stdout.strip().splitlines()[-3:])
-        raise InputError(f"{' '.join(cmd)} failed (exit {res.returncode}): {tail}")
-    return res.stdout
-
-
 def source_indexed():
     """True when apt knows the source package benchmark 1.7.1-1."""
     res = subprocess.run(["apt-cache", "showsrc", "benchmark"],
@@ -95,7 +86,7 @@ def fetch_source(cache):
     os.makedirs(os.path.dirname(src), exist_ok=True)
     with tempfile.TemporaryDirectory(dir=os.path.dirname(src)) as tmp:
         log(f"apt-get source benchmark={DEBIAN_VERSION}")
-        run(["apt-get", "source", "-q", f"benchmark={DEBIAN_VERSION}"], cwd=tmp)
+        fsio.run(["apt-get", "source", "-q", f"benchmark={DEBIAN_VERSION}"], cwd=tmp)
         shutil.rmtree(src, ignore_errors=True)
         os.rename(os.path.join(tmp, f"benchmark-{GBENCH_VERSION}"), src)
     return src
@@ -105,7 +96,7 @@ def debian_flags(abi, src):
     """CXXFLAGS (with CPPFLAGS, as debhelper passes them to CMake) and LDFLAGS
     of Debian's build of this package for ABI's architecture."""
     env = dict(os.environ, DEB_HOST_ARCH=abi.deb_arch, DEB_BUILD_MAINT_OPTIONS=BUILD_MAINT_OPTIONS)
-    get = lambda what: run(["dpkg-buildflags", "--get", what], env=env, cwd=src).strip()  # noqa: E731
+    get = lambda what: fsio.run(["dpkg-buildflags", "--get", what], env=env, cwd=src).strip()  # noqa: E731
     return f"{get('CXXFLAGS')} {get('CPPFLAGS')}".strip(), get("LDFLAGS")
 
 
@@ -125,7 +116,7 @@ def build(abi, top, cache, jobs=None):
     options = ["-DCMAKE_BUILD_TYPE=None", f"-DGIT_VERSION={GBENCH_VERSION}", "-DBUILD_SHARED_LIBS=OFF",
                "-DBENCHMARK_ENABLE_LTO=OFF", "-DBENCHMARK_ENABLE_TESTING=OFF",
                "-DBENCHMARK_ENABLE_WERROR=OFF", "-DBENCHMARK_INSTALL_DOCS=OFF"]
-    compiler = run([cxx, "--version"]).splitlines()[0]
+    compiler = fsio.run([cxx, "--version"]).splitlines()[0]
     stamp = (f"google_benchmark: {GBENCH_VERSION} (Debian source package benchmark {DEBIAN_VERSION}, "
              "static, LTO off)\n"
              f"google_benchmark_cxx: {compiler}\n"
@@ -148,11 +139,11 @@ def build(abi, top, cache, jobs=None):
         shutil.rmtree(d, ignore_errors=True)
     env = dict(os.environ, CXXFLAGS=cxxflags, LDFLAGS=ldflags)
     toolchain = os.path.join(top, "cmake", f"toolchain-{abi.preset}.cmake")
-    run(["cmake", "-S", src, "-B", work, f"-DCMAKE_TOOLCHAIN_FILE={toolchain}",
+    fsio.run(["cmake", "-S", src, "-B", work, f"-DCMAKE_TOOLCHAIN_FILE={toolchain}",
          f"-DCMAKE_CXX_COMPILER={cxx}", f"-DCMAKE_INSTALL_PREFIX={os.path.abspath(staging)}"] + options,
         env=env)
-    run(["cmake", "--build", work, "-j", str(jobs or os.cpu_count() or 1)])
-    run(["cmake", "--install", work])
+    fsio.run(["cmake", "--build", work, "-j", str(jobs or os.cpu_count() or 1)])
+    fsio.run(["cmake", "--install", work])
     fsio.write_text(os.path.join(staging, "y2038-gbench.txt"), stamp)
     # The install is relocatable (CMake's export files locate themselves):
     # replace the old prefix only now that the new one is complete.

@@ -19,7 +19,7 @@ import json
 import os
 import re
 
-from y2038lab.boards import abi as boards_abi
+from y2038lab.core import abis
 from y2038lab.core import fsio
 from y2038lab.core.fsio import InputError
 
@@ -31,7 +31,7 @@ EXAMPLE = {"DEVICE_TYPE": "bcm2711-rpi-4-b", "ABI": "aarch64", "MODE": "quick", 
            "ROOTFS_URL": "https://lava.example.org/images/debian-bookworm-arm64.tar.xz",
            "BUNDLE_URL": "https://lava.example.org/y2038/y2038-bundle-aarch64.tar.gz",
            "REPOSITORY": "https://git.example.org/y2038-lab.git"}
-CHECKS = {"ABI": lambda v: v in boards_abi.ABIS, "MODE": lambda v: v in ("quick", "full", "smoke"),
+CHECKS = {"ABI": lambda v: v in abis.CROSS, "MODE": lambda v: v in ("quick", "full", "smoke"),
           "KERNEL_TYPE": lambda v: v in ("image", "zimage", "uimage"),
           "BOARD": lambda v: re.match(r"^[a-z0-9._-]*$", v) is not None}
 
@@ -162,7 +162,7 @@ def convert(path, top, out=None):
         raise InputError(f"{path}: no y2038.abi.* case: not the results of a y2038-board job")
     if not benchmarks:
         raise InputError(f"{path}: no bench.* case with a measurement: the run produced no figure")
-    abi = boards_abi.abi_of(facts["abi"]).name
+    abi = abis.of(facts["abi"], abis.CROSS).name
     context = {
         "date": str(min((c.get("logged") or "?") for c in cases)), "host_name": facts.get("board", "?"),
         "y2038_abi": abi, "y2038_board": facts.get("board", "?"), "y2038_board_mode": facts.get("mode", "?"),

@@ -19,9 +19,9 @@ import shutil
 import subprocess
 import tarfile
 
-from y2038lab.boards import abi as boards_abi
+from y2038lab.core import abis
 from y2038lab.boards import bundle as boards_bundle
-from y2038lab.boards import importer as boards_import
+from y2038lab.boards import importer
 from y2038lab.core.fsio import InputError
 
 
@@ -39,7 +39,7 @@ def bundle_abi(path):
     m = re.match(r"^y2038-bundle-([a-z0-9_]+)(/|$)", first.name if first else "")
     if not m:
         raise InputError(f"{path}: not a y2038 bundle (no y2038-bundle-<abi>/ folder)")
-    return boards_abi.abi_of(m.group(1)).name
+    return abis.of(m.group(1), abis.CROSS).name
 
 
 def run_args(args):
@@ -74,7 +74,7 @@ def run_local(args, results):
 
 
 def run_ssh(args, top, results):
-    bundle = args.bundle or (os.path.join(top, "build", "bundles", f"y2038-bundle-{boards_abi.abi_of(args.abi).name}.tar.gz")
+    bundle = args.bundle or (os.path.join(top, "build", "bundles", f"y2038-bundle-{abis.of(args.abi, abis.CROSS).name}.tar.gz")
                              if args.abi else None)
     if not bundle:
         raise InputError("board-run: give --bundle FILE or --abi ABI (made by scripts/lab bundle ABI)")
@@ -130,7 +130,7 @@ def smoke(abis, top, werror=False):
         log("busybox not installed: the run script is smoke-tested with dash only")
     lines = []
     for name in abis:
-        abi = boards_abi.abi_of(name)
+        abi = abis.of(name, abis.CROSS)
         tarball = boards_bundle.bundle(abi.name, top, werror=werror)
         work = os.path.join(top, "build", "boards-smoke", abi.name)
         shutil.rmtree(work, ignore_errors=True)
@@ -146,7 +146,7 @@ def smoke(abis, top, werror=False):
             if res.returncode != 0:
                 raise InputError(f"smoke: {abi.name}: run.sh under {shell} failed (exit {res.returncode})")
             results = results_line(res.stdout, run_sh)
-        report = boards_import.import_results(results, top, out=os.path.join(work, f"{abi.name}-qemu-user"))
+        report = importer.import_results(results, top, out=os.path.join(work, f"{abi.name}-qemu-user"))
         with open(report, encoding="utf-8") as f:
             text = f.read()
         if "(EMULATED)" not in text.splitlines()[0]:

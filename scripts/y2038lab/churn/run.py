@@ -7,7 +7,7 @@ Runs Coccinelle (spatch) with churn/inode_times.cocci over every file of the
 tree's fs/ that names an inode timestamp, a clock or an inode operation, plus
 `spatch --parse-c` over the same files (the parse failures are reported, never
 dropped), checks every raw i_atime/i_mtime/i_ctime token against what spatch
-saw, and writes reports/churn/<name>.md and <name>.csv (churn_report.py).
+saw, and writes reports/churn/<name>.md and <name>.csv (churn.report).
 """
 import argparse
 import collections

@@ -10,7 +10,9 @@ the previous file is left byte-identical.
 import contextlib
 import gzip
 import os
+import re
 import signal
+import subprocess
 import sys
 import tempfile
 
@@ -39,39 +41,19 @@ def check_output_path(path):
     _check_destination(path)
 
 
-@contextlib.contextmanager
 def atomic_open(path, mode="w", encoding="utf-8", newline=None):
     """Open a temporary file beside PATH; on success rename it onto PATH.
 
     Usage: `with atomic_open(p) as f: f.write(...)`.  mode is "w" or "wb".
     The new file keeps the old file's permission bits (0644 for a new one).
     """
-    if mode not in ("w", "wb"):
-        raise ValueError(f"atomic_open: mode {mode!r} is not 'w' or 'wb'")
-    folder = _check_destination(path)
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
-    try:
-        try:
-            perm = os.stat(path).st_mode & 0o7777
-        except FileNotFoundError:
-            perm = 0o644
-        os.fchmod(fd, perm)
-        kwargs = {} if "b" in mode else {"encoding": encoding, "newline": newline}
-        with os.fdopen(fd, mode, **kwargs) as f:
-            fd = None
-            yield f
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        tmp = None
-    except OSError as err:
-        raise InputError(f"{path}: not written ({err.strerror or err}); the previous file is unchanged") from err
-    finally:
-        if fd is not None:
-            os.close(fd)
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    return _single(path, mode, encoding, newline)
+
+
+@contextlib.contextmanager
+def _single(path, mode, encoding, newline):
+    with OutputSet() as out, out.open(path, mode, encoding, newline) as f:
+        yield f
 
 
 class OutputSet:
@@ -119,8 +101,7 @@ class OutputSet:
             self._pending.append((tmp, path))
             tmp = None
         except OSError as err:
-            raise InputError(f"{path}: not written ({err.strerror or err}); "
-                             "no file of this step was changed") from err
+            raise InputError(f"{path}: not written ({err.strerror or err}); the previous file is unchanged") from err
         finally:
             if fd is not None:
                 os.close(fd)
@@ -183,21 +164,66 @@ def read_text(path, what="file"):
 
 def write_text(path, text):
     """Write TEXT to PATH atomically."""
-    with atomic_open(path, "w") as f:
-        f.write(text)
+    with OutputSet() as out:
+        out.write_text(path, text)
 
 
 def write_bytes(path, data):
     """Write DATA to PATH atomically."""
-    with atomic_open(path, "wb") as f:
-        f.write(data)
+    with OutputSet() as out:
+        out.write_bytes(path, data)
 
 
 def save_figure(fig, path, **kwargs):
     """matplotlib's savefig, atomically (the format taken from PATH's suffix)."""
-    fmt = os.path.splitext(path)[1].lstrip(".") or "png"
-    with atomic_open(path, "wb") as f:
-        fig.savefig(f, format=fmt, **kwargs)
+    with OutputSet() as out:
+        out.save_figure(fig, path, **kwargs)
+
+
+def run(cmd, **kwargs):
+    """The standard output of the tool CMD; InputError when it cannot run or fails (its last lines)."""
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, **kwargs)
+    except OSError as err:
+        raise InputError(f"{cmd[0]}: cannot run ({err.strerror or err})") from None
+    if proc.returncode != 0:
+        tail = " | ".join((proc.stderr.strip() or proc.stdout.strip()).splitlines()[-3:])
+        raise InputError(f"{' '.join(map(str, cmd))} failed (exit {proc.returncode}): {tail[:300]}")
+    return proc.stdout
+
+
+def first_line(cmd):
+    """The first line of a tool's output (its version), or "unavailable"."""
+    try:
+        return (run(cmd).strip().splitlines() or [""])[0]
+    except InputError:
+        return "unavailable"
+
+
+def cmake_cache(build_dir):
+    """{NAME: value} of BUILD_DIR/CMakeCache.txt; InputError when the build was never configured."""
+    path = os.path.join(build_dir, "CMakeCache.txt")
+    if not os.path.exists(path):
+        raise InputError(f"{path}: no CMake cache: configure and build first (scripts/lab build)")
+    return dict(re.findall(r"^([A-Za-z0-9_]+):[A-Z]+=(.*)$", read_text(path, "CMake cache"), re.M))
+
+
+def cmake_flags(cache, lang="C"):
+    """The LANG flags a build used: CMAKE_<LANG>_FLAGS and those of its build type."""
+    kind = cache.get("CMAKE_BUILD_TYPE", "").upper()
+    return " ".join(x for x in (cache.get(f"CMAKE_{lang}_FLAGS", ""), cache.get(f"CMAKE_{lang}_FLAGS_{kind}", ""))
+                    if x.strip())
+
+
+def cmake_compiler(build_dir, lang="C"):
+    """The LANG compiler a build used (a toolchain file sets it as a plain variable: not in the cache)."""
+    folder = os.path.join(build_dir, "CMakeFiles")
+    for version in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
+        path = os.path.join(folder, version, f"CMake{lang}Compiler.cmake")
+        m = os.path.exists(path) and re.search(rf'^set\(CMAKE_{lang}_COMPILER "([^"]+)"\)', read_text(path), re.M)
+        if m:
+            return m.group(1)
+    return cmake_cache(build_dir).get(f"CMAKE_{lang}_COMPILER") or "cc"
 
 
 def run_main(main, prog):

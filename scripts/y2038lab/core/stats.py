@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from scipy.stats import mannwhitneyu, norm
 
+from y2038lab.core import abis
 from y2038lab.core.reprs import REFERENCE, TWIN
 
 ALPHA = 0.05
@@ -49,7 +50,6 @@ CONFIDENCE = 0.95
 MIN_REPETITIONS = 9          # compare.py's UTEST_OPTIMAL_REPETITIONS
 DISTURBED_EXCESS = 0.10      # real > cpu * 1.10: the repetition was disturbed
 EXACT_PAIRS = 400            # exact U distribution up to n * m pairs (20 + 20)
-LP64_ABIS = ("x86_64", "aarch64", "riscv64")
 
 EFFECT = "layout effect"
 NO_DIFFERENCE = "no difference detected"
@@ -290,7 +290,7 @@ def compare_records(base, contender, measure="real"):
 
 def twin_band(run, key, groups=None, measure="real"):
     """(band, control Comparison) of timespec vs timespec64 for KEY; (None, None) if absent."""
-    if run.abi not in LP64_ABIS:
+    if run.abi not in abis.LP64:
         return None, None
     row = (groups or by_layout(run)).get(key, {})
     if TWIN not in row or REFERENCE not in row:
@@ -321,7 +321,7 @@ def findings(run, base_repr=REFERENCE, family=None, explain=None, measure="real"
                 cells[repr_name] = Finding(comp, CONTROL, "same layout on LP64: the non-layout spread")
                 continue
             expl = explain(key, base_repr, repr_name) if explain else None
-            cells[repr_name] = judge(comp, band, expl, controlled=run.abi in LP64_ABIS)
+            cells[repr_name] = judge(comp, band, expl, controlled=run.abi in abis.LP64)
         out[key] = cells
     return out
 

@@ -1,4 +1,4 @@
-"""Markdown tables of one y2038-bench run (y2038lab.results.Run), and the README summary.
+"""Markdown tables of one y2038-bench run (y2038lab.core.results.Run), and the README summary.
 
 Every table takes its bodies and representations from the run (Run.bodies,
 Run.reprs) and its size rows from the sizes CSVs: a new representation
@@ -8,11 +8,11 @@ import math
 import os
 import statistics
 
-from y2038lab.bench import checks as runchecks
+from y2038lab.bench import checks
+from y2038lab.core import abis
 from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.core.results import UNIT_NS, param_key
 
-SUMMARY_ABIS = ["x86_64", "i386", "armhf"]
 
 
 def fmt(value):
@@ -245,7 +245,7 @@ def load_scaling(run):
     out = ["#### load: throughput and scaling", "",
            "ops/s = items_per_second (all threads); scaling = ops/s with 2 threads / ops/s with 1 "
            "(2.0 = perfect on two equal CPUs).", ""]
-    ceiling = runchecks.scaling_ceiling(run.context)
+    ceiling = checks.scaling_ceiling(run.context)
     if ceiling:
         out += [ceiling, ""]
     out += ["| operation | body | repr | params | ops/s, 1 thread | ops/s, 2 threads | scaling |",
@@ -266,16 +266,16 @@ def summary(size_tables, sizes_label, runs):
     size_tables: {abi: rows of sizes-<abi>.csv}; runs: [Run]."""
     lines = ["## Summary", "", "<!-- summary -->"]
     sizes, reprs = {}, []
-    for abi in SUMMARY_ABIS:
+    for abi in abis.SUMMARY:
         for r in size_tables.get(abi) or []:
             sizes[(abi, r["body"], r["repr"])] = str(r["size"])
             reprs += [r["repr"]] if r["repr"] not in reprs else []
     if sizes:
         bodies = []
-        for abi in SUMMARY_ABIS:
+        for abi in abis.SUMMARY:
             for r in size_tables.get(abi) or []:
                 bodies += [r["body"]] if r["body"] not in bodies else []
-        cols = [(abi, body) for abi in SUMMARY_ABIS for body in bodies
+        cols = [(abi, body) for abi in abis.SUMMARY for body in bodies
                 if any((abi, body, r) in sizes for r in reprs)]
         lines += [f"sizeof(struct inode) in bytes, from pahole (`scripts/lab pahole`, "
                   f"{sizes_label}/sizes-*.csv):", "",

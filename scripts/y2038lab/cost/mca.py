@@ -23,6 +23,7 @@ import re
 import subprocess
 from dataclasses import dataclass
 
+from y2038lab.core import abis
 from y2038lab.core.fsio import InputError
 
 # (cpu, triple) per ABI; armhf's triple follows the variant's instruction set.
@@ -33,8 +34,6 @@ MCA_CPUS = {
     "aarch64": ["cortex-a53", "cortex-a55", "cortex-a72"],
     "riscv64": ["sifive-u74"],
 }
-TRIPLES = {"x86_64": "x86_64-linux-gnu", "i386": "i686-linux-gnu", "aarch64": "aarch64-linux-gnu",
-           "riscv64": "riscv64-linux-gnu"}
 ITERATIONS = 1000
 FIELD_RE = re.compile(r"^(Iterations|Instructions|Total Cycles|Block RThroughput):\s+([0-9.]+)\s*$", re.M)
 REGLIST_RE = re.compile(r"\{([^}]*)\}")
@@ -69,7 +68,7 @@ def cpus_for(abi):
 def triple_for(abi, variant_name):
     if abi == "armhf":
         return "armv7a-linux-gnueabihf" if variant_name.endswith("-arm") else "thumbv7a-linux-gnueabihf"
-    return TRIPLES[abi]
+    return abis.ABIS[abi].mca_triple
 
 
 @functools.lru_cache(maxsize=None)

@@ -6,10 +6,9 @@ cost objects and src/fstime compiled with the variant's flags), with the
 cross binutils CMake found for that toolchain.
 """
 import re
-import subprocess
 from dataclasses import dataclass, field
 
-from y2038lab.core.fsio import InputError
+from y2038lab.core import fsio
 
 FUNC_RE = re.compile(r"^([0-9a-f]+) <([^>]+)>:$")
 INSN_RE = re.compile(r"^\s*([0-9a-f]+):\t(\S+)\s*(.*)$")
@@ -30,17 +29,6 @@ class Insn:
     mnemonic: str
     operands: str
     relocs: list = field(default_factory=list)  # (type, symbol)
-
-
-def run_tool(cmd):
-    try:
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              check=False)
-    except OSError as err:
-        raise InputError(f"{cmd[0]}: cannot run ({err.strerror or err})") from err
-    if proc.returncode != 0:
-        raise InputError(f"{' '.join(cmd)}: exit {proc.returncode}: {proc.stderr.strip()[:300]}")
-    return proc.stdout
 
 
 def parse_objdump(text):
@@ -69,12 +57,15 @@ def parse_objdump(text):
 
 def disassemble(objdump, path, relocs=True):
     args = [objdump, "-d", "--no-show-raw-insn"] + (["-r"] if relocs else []) + [path]
-    return parse_objdump(run_tool(args))
+    return parse_objdump(fsio.run(args))
 
 
 def library_calls(insns):
-    """Sorted distinct call targets (relocations) of one function's instructions."""
-    return sorted({sym for insn in insns for kind, sym in insn.relocs if kind in CALL_RELOCS})
+    """Sorted distinct call targets of one function's instructions: relocations, and calls or
+    tail calls to a function's start in the same section (<name>, which need no relocation)."""
+    direct = {m.group(2) for insn in insns if (m := TARGET_RE.search(insn.operands)) and "+" not in m.group(2)
+              and (branch_target(insn) is not None or re.match(r"^(call[lq]?|bl|blx|jal)$", insn.mnemonic))}
+    return sorted(direct | {sym for insn in insns for kind, sym in insn.relocs if kind in CALL_RELOCS})
 
 
 def reachable_calls(funcs, name):
@@ -96,7 +87,7 @@ def symbol_table(nm, path):
     kept out of line) appears once per copy: the first under its name, the
     others as NAME#ADDRESS (SymbolMap reports every copy as NAME)."""
     table = {}
-    for line in run_tool([nm, "-S", "--defined-only", path]).splitlines():
+    for line in fsio.run([nm, "-S", "--defined-only", path]).splitlines():
         parts = line.split()
         if len(parts) == 3:  # no size (hand-written assembly, e.g. libgcc's)
             parts = [parts[0], "0", parts[1], parts[2]]

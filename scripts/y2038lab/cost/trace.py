@@ -23,10 +23,9 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 
+from y2038lab.core import abis
 from y2038lab.core.fsio import InputError
 
-QEMU = {"x86_64": "qemu-x86_64", "i386": "qemu-i386", "armhf": "qemu-arm",
-        "aarch64": "qemu-aarch64", "riscv64": "qemu-riscv64"}
 MANIFEST_KEYS = ("abi", "compiler", "flags", "kernel_flags", "harness", "fstime", "objdump", "nm")
 TRACE_RE = re.compile(r"^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/[0-9a-f]+/[0-9a-f]+\]")
 # The driver's own instructions: argument set-up, the calls, the markers.
@@ -81,8 +80,8 @@ def read_manifest(path):
         missing = [k for k in ("abi", "harness", "fstime", "objdump", "nm") if not getattr(v, k)]
         if missing:
             raise InputError(f"{path}: variant {v.name} lacks {', '.join(missing)}")
-        if v.abi not in QEMU:
-            raise InputError(f"{path}: variant {v.name}: unknown ABI {v.abi!r} (known: {', '.join(QEMU)})")
+        if v.abi not in abis.ABIS:
+            raise InputError(f"{path}: variant {v.name}: unknown ABI {v.abi!r} (known: {', '.join(abis.ABIS)})")
         if not v.layouts:
             raise InputError(f"{path}: variant {v.name} has no layout objects")
     if not variants:
@@ -112,9 +111,9 @@ class Region:
 
 def qemu_command(variant):
     """The tracing command line for VARIANT's harness (qemu 7.2 or later)."""
-    qemu = shutil.which(QEMU[variant.abi])
+    qemu = shutil.which(abis.ABIS[variant.abi].qemu)
     if not qemu:
-        raise InputError(f"{QEMU[variant.abi]}: not found (Debian package qemu-user)")
+        raise InputError(f"{abis.ABIS[variant.abi].qemu}: not found (Debian package qemu-user)")
     helptext = subprocess.run([qemu, "-h"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True, check=False).stdout
     one_insn = "-one-insn-per-tb" if "-one-insn-per-tb" in helptext else "-singlestep"

@@ -2,7 +2,7 @@
 accessor times y2038-bench measured here (a timing, and labelled so)."""
 import statistics
 
-from y2038lab.cost import mca as cost_mca
+from y2038lab.cost import mca
 from y2038lab.core import results
 from y2038lab.core.fsio import InputError
 from y2038lab.core.reprs import REFERENCE
@@ -12,7 +12,7 @@ TOLERANCE = 0.15
 
 def read_bench_json(path):
     """{"path", "mhz", "ns": {(op, body, repr): median ns}, "context"} of a y2038-bench JSON
-    (parsed and checked by y2038lab.results, as every other reader does)."""
+    (parsed and checked by y2038lab.core.results, as every other reader does)."""
     run = results.load_run(path)
     mhz = run.context.get("mhz_per_cpu")
     if isinstance(mhz, bool) or not isinstance(mhz, (int, float)) or mhz <= 0:
@@ -37,8 +37,8 @@ def ranking(rows, column, ties=True):
 
 
 def validation_section(models, bench):
-    zen = cost_mca.host_zen()
-    cpu = cost_mca.cpus_for("x86_64")[0]
+    zen = mca.host_zen()
+    cpu = mca.cpus_for("x86_64")[0]
     lines = ["### Host validation: the model against this host's measured accessor times", ""]
     if zen:
         lines.append(f"Host core: {zen[2]} = {zen[0]}; llvm-mca 14's model used: {zen[1]}"

@@ -11,7 +11,6 @@ reports/layouts/kernel-check.{md,csv} (other trees' rows kept) and kernel-check/
 """
 import argparse
 import csv
-import datetime
 import io
 import os
 import platform
@@ -20,12 +19,12 @@ import subprocess
 import sys
 import time
 
-from y2038lab.boards.abi import ABIS
+from y2038lab.core import abis
 from y2038lab.churn.tree import version as tree_version
 from y2038lab.core import fsio
+from y2038lab.core import markdown
 from y2038lab.core.tables import row as md_row
 from y2038lab.layouts import pahole
-from y2038lab.layouts.report import ABI_ORDER
 
 STANDINS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "layouts", "kernel_standins.h")
 BLOCK = re.compile(r"kernel-check:begin\n(.*?)\n[ *]*kernel-check:end", re.S)
@@ -34,15 +33,12 @@ CONFIG_RE = re.compile(r"(CONFIG_\w+)=(\S+)|# (CONFIG_\w+) is not set")
 DEBUG_LINES = ["CONFIG_DEBUG_INFO=y", "CONFIG_DEBUG_INFO_DWARF4=y", "# CONFIG_DEBUG_INFO_REDUCED is not set",
                "# CONFIG_DEBUG_INFO_SPLIT is not set"]
 # ABI: kernel ARCH, arch/ folder, defconfig target.  Compilers: Debian's gcc 12 and its cross gcc.
-KERNEL_ABIS = {"x86_64": ("x86_64", "x86", "defconfig"), "i386": ("i386", "x86", "defconfig"),
-               "armhf": ("arm", "arm", "multi_v7_defconfig"), "aarch64": ("arm64", "arm64", "defconfig"),
-               "riscv64": ("riscv", "riscv", "defconfig")}
-# The extra flags 4.x trees need with gcc 12 (found on Linux 4.4.155; 6.18 needs none): x86: gcc's
-# default -fPIE is not turned off by 4.4's Makefiles; arm, arm64: the dtc 4.4 builds defines `yylloc`
-# twice, an error under gcc 10's -fno-common; arm: Debian's armhf gcc defaults to -mfloat-abi=hard
-# with an FPU ISA that 4.4's Makefile does not override.
-OLD_TREE_FLAGS = {"x86_64": ["KCFLAGS=-fno-pie"], "i386": ["KCFLAGS=-fno-pie"], "aarch64": ["HOSTCFLAGS=-fcommon"],
-                  "armhf": ["HOSTCFLAGS=-fcommon", "KCFLAGS=-march=armv7-a -mfloat-abi=soft"]}
+KERNEL_ABIS = {a: (row.kernel_arch, row.kernel_dir, row.defconfig) for a, row in abis.ABIS.items()}
+# The minimal extra flags 4.x trees need for fs/inode.o with gcc 12 (by trial on 4.4.155; x86 needs none,
+# 6.18 none): the dtc 4.4 builds on arm and arm64 defines `yylloc` twice, an error under gcc 10's
+# -fno-common; 4.4's arm Makefile probes `-march=armv7-a` alone, which Debian's hard-float default rejects
+# ("selected architecture lacks an FPU"), so it falls back to armv5t and ARMv7 barriers do not assemble.
+OLD_TREE_FLAGS = {"armhf": ["HOSTCFLAGS=-fcommon", "KCFLAGS=-march=armv7-a"], "aarch64": ["HOSTCFLAGS=-fcommon"]}
 FIELDS = ["tree", "version", "abi", "body", "repr", "kernel_size", "replica_size", "identical", "differing_members",
           "config", "config_not_met", "kernel_holes", "replica_holes", "compiler", "make_flags", "time", "date",
           "command"]
@@ -86,7 +82,7 @@ def compare(kernel, replica):
     """The differences of two struct inode parsed by pahole.parse_struct, [] if identical: members
     absent on one side or of another size (the causes), then runs of members at another offset."""
     km, rm = kernel["members"], replica["members"]
-    names = sorted(set(km) | set(rm), key=lambda n: ((km.get(n) or rm.get(n))[0], n not in km))
+    names = sorted(list(km) + [n for n in rm if n not in km], key=lambda n: ((km.get(n) or rm.get(n))[0], n not in km))
     out, shifted = [], []
     for n in names:
         k, r = km.get(n), rm.get(n)
@@ -119,7 +115,7 @@ def make(tree, out_dir, arch, cross, flags, *targets):
 def check_abi(tree, version, abi, probe, config, work):
     """One (tree, ABI) row: build fs/inode.o, pahole both sides, compare."""
     arch, _, defconfig = KERNEL_ABIS[abi]
-    cross = f"{ABIS[abi].triplet}-" if abi in ABIS else ""
+    cross = f"{abis.ABIS[abi].triplet}-" if abi in abis.CROSS else ""
     flags = OLD_TREE_FLAGS.get(abi, []) if int(version.split(".")[0]) < 5 else []
     out_dir = os.path.join(os.path.abspath(work), f"{version}-{abi}")
     cold = not os.path.exists(os.path.join(out_dir, "fs", "inode.o"))
@@ -143,7 +139,7 @@ def check_abi(tree, version, abi, probe, config, work):
             "differing_members": "; ".join(diffs), "config": f"{defconfig} + kernel_standins.h block",
             "config_not_met": "; ".join(unmet(config, fsio.read_text(os.path.join(out_dir, ".config")))),
             "kernel_holes": kernel["holes"], "replica_holes": replica["holes"],
-            "compiler": pahole.run([f"{cross}gcc", "--version"]).splitlines()[0],
+            "compiler": fsio.run([f"{cross}gcc", "--version"]).splitlines()[0],
             "make_flags": " ".join(flags), "time": f"{seconds:.0f} s ({'cold' if cold else 'O= reused'})"}, raw
 
 
@@ -157,7 +153,7 @@ def read_rows(path):
 
 def sort_key(r):
     return ([int(x) for x in re.findall(r"\d+", r["version"])],
-            ABI_ORDER.index(r["abi"]) if r["abi"] in ABI_ORDER else 99)
+            list(abis.ABIS).index(r["abi"]) if r["abi"] in abis.ABIS else 99)
 
 
 def render(rows, config):
@@ -172,7 +168,8 @@ def render(rows, config):
           "layouts/kernel_standins.h names for the tree.  Kernel configuration of every figure: the ABI's "
           "defconfig + the kernel-check block of layouts/kernel_standins.h and the debug-info lines (below), "
           "then `make olddefconfig`; a line the result does not hold is listed in its row.  Compared: every "
-          "member's offset and size (union members included), sum of holes, tail padding, sizeof.", "",
+          "member's offset and size (union members included), sum of holes, tail padding, sizeof; a difference "
+          "lists its causes first (members on one side only or of another size), then the members they moved.", "",
           "| tree | ABI | config | body / repr | kernel sizeof | replica sizeof | holes (kernel / replica) "
           "| result | compiler, extra make flags | time |", "|---|---|---|---|---:|---:|---|---|---|---:|"]
     for r in rows:
@@ -214,9 +211,9 @@ def main(argv=None):
     for abi in set(args.abi or has) - set(probes):
         raise fsio.InputError(f"no {body}/{repr_} layout probe for {abi} among the --build folders")
     old = read_rows(os.path.join(args.out, "layouts", "kernel-check.csv"))
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    now = markdown.now()
     date = f"{now} on {platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, load shared), " \
-           f"pahole {pahole.run(['pahole', '--version']).strip()}"
+           f"pahole {fsio.run(['pahole', '--version']).strip()}"
     rows, raws = [], {}
     for abi in args.abi or has:
         r, raws[f"{version}-{abi}.txt"] = check_abi(args.tree, version, abi, probes[abi], config, args.work)

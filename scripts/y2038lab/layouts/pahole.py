@@ -9,7 +9,6 @@ The timestamp members of a representation are read from pahole's struct inode
 """
 import os
 import re
-import subprocess
 
 from y2038lab.core import fsio
 
@@ -30,18 +29,8 @@ class PaholeError(Exception):
     pass
 
 
-def run(cmd):
-    try:
-        res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    except OSError as err:
-        raise fsio.InputError(f"{cmd[0]}: cannot run ({err.strerror})") from None
-    if res.returncode != 0:
-        raise fsio.InputError(f"{' '.join(cmd)} failed ({res.returncode}): {res.stderr.strip()[:300]}")
-    return res.stdout
-
-
 def pahole(abi, obj, *args):
-    return run(PAHOLE + PAHOLE_ABI_FLAGS.get(abi, []) + list(args) + [obj])
+    return fsio.run(PAHOLE + PAHOLE_ABI_FLAGS.get(abi, []) + list(args) + [obj])
 
 
 def parse_struct(text, name, where="pahole output"):
@@ -123,22 +112,3 @@ def axes(abis):
             bodies += [body] if body not in bodies else []
             reprs += [repr_] if repr_ not in reprs else []
     return bodies, reprs
-
-
-def cmake_cache(build_dir):
-    path = os.path.join(build_dir, "CMakeCache.txt")
-    if not os.path.exists(path):
-        return {}
-    return dict(line.split("=", 1) for line in fsio.read_text(path).splitlines()
-                if "=" in line and not line.startswith(("#", "//")))
-
-
-def compiler_of(build_dir):
-    cc = next((v for k, v in cmake_cache(build_dir).items() if k.startswith("CMAKE_C_COMPILER:")), None)
-    return run([cc, "--version"]).splitlines()[0] if cc else "?"
-
-
-def flags_of(build_dir):
-    cache = cmake_cache(build_dir)
-    bt = cache.get("CMAKE_BUILD_TYPE:STRING", "")
-    return cache.get(f"CMAKE_C_FLAGS_{bt.upper()}:STRING", "?") + f" ({bt})"

@@ -9,15 +9,14 @@ writes, as one set (all files or none, fsio.OutputSet):
   OUT/pahole/MANIFEST.md                    tools, flags, host, date
   OUT/layouts/sizes-<abi>.{md,csv}          size table per ABI
   OUT/layouts/sizes.md                      all ABIs, with the command line
-  OUT/layouts/slab.{md,csv}                 SLUB model (y2038lab.slab)
+  OUT/layouts/slab.{md,csv}                 SLUB model (y2038lab.layouts.slab)
   OUT/layouts/btf-compare.md                live kernel BTF vs the v6/scalar replica
-Bodies and representations come from each build's layout_probes.txt (y2038lab.pahole).
+Bodies and representations come from each build's layout_probes.txt (y2038lab.layouts.pahole).
 pahole 1.24 quirks: `-R` is never combined with `-S` (it crashes); BTF "Unknown kind"
 warnings from newer kernels go to stderr and are dropped; on i386 `--suppress_packed`.
 """
 import argparse
 import csv
-import datetime
 import io
 import os
 import platform
@@ -26,13 +25,14 @@ import shutil
 import sys
 
 from y2038lab.core import fsio
+from y2038lab.core import abis
+from y2038lab.core import markdown
 from y2038lab.core import reprs
 from y2038lab.layouts import pahole
 from y2038lab.layouts import slab
 from y2038lab.layouts.pahole import line_of, parse_struct, timestamp_members
 
 HOT = ["i_mode", "i_uid", "i_gid", "i_size", "i_blocks"]
-ABI_ORDER = ["x86_64", "i386", "armhf", "aarch64", "riscv64"]  # others follow, by name
 BTF = "/sys/kernel/btf/vmlinux"
 COLUMNS = [("body", "body"), ("repr", "representation"), ("size", "sizeof(inode)"),
            ("delta_vs_reference", f"Δ vs {reprs.REFERENCE}"), ("ts_bytes", "timestamp bytes"),
@@ -78,7 +78,7 @@ def table_md(rows):
     return "\n".join(out)
 
 
-def size_tables(rows, abis, names, head):
+def size_tables(rows, abi_list, names, head):
     """{file name: text} of the per-ABI tables and sizes.md."""
     legend = (f"Cache lines are {pahole.CACHELINE}-byte lines counted from the start of the object "
               "(0 = first); `a:1` means i_atime lies in line 1, `1-2` straddles; for split "
@@ -90,13 +90,13 @@ def size_tables(rows, abis, names, head):
     md_all = ["# struct inode layouts: sizes per ABI", "", head, "",
               "## One timestamp, per ABI (sizeof from pahole)", "",
               "| ABI | " + " | ".join(head_cells) + " |", "|---|" + "---|" * len(head_cells)]
-    for abi in abis:
+    for abi in abi_list:
         sub = {r["repr"]: r for r in rows if r["abi"] == abi}
         md_all.append(f"| {abi} | " + " | ".join(" + ".join(str(s) for _, _, s in sub[rp]["one_ts"])
                                                  if rp in sub else "-" for rp in names if rp in one) + " |")
-    md_all += ["", legend, ""] + facts_table(rows, abis, names)
+    md_all += ["", legend, ""] + facts_table(rows, abi_list, names)
     files = {}
-    for abi in abis:
+    for abi in abi_list:
         sub = [r for r in rows if r["abi"] == abi]
         files[f"sizes-{abi}.md"] = "\n".join([f"# struct inode layouts on {abi}", "", head, "", legend, "",
                                               table_md(sub), ""])
@@ -112,14 +112,14 @@ def size_tables(rows, abis, names, head):
     return files
 
 
-def facts_table(rows, abis, names):
+def facts_table(rows, abi_list, names):
     """The representations as their headers state them (the probes' .y2038_repr section)."""
     facts = {(r["abi"], r["repr"]): r["facts"] for r in rows}
     out = ["## Representations (from their headers, read from the probe objects)", "",
            "| repr | origin | one word | out of range | holds 2038-01-19T03:14:08Z on |", "|---|---|---|---|---|"]
     for name in names:
         one = next(f for (_, n), f in facts.items() if n == name)
-        safe = [abi for abi in abis if (abi, name) in facts and facts[(abi, name)].safe]
+        safe = [abi for abi in abi_list if (abi, name) in facts and facts[(abi, name)].safe]
         out.append(f"| {name} | {one.origin} | {'yes' if one.one_word else 'no'} | "
                    f"{'wraps' if one.wraps else 'clamps'} | {', '.join(safe) or 'no ABI'} |")
     return out + [""]
@@ -136,7 +136,7 @@ def btf_compare(by_key, raw_replica, command, host, now, version):
         md.append(f"No x86_64 v6/scalar replica built on this {platform.machine()} host: comparison skipped.")
     else:
         try:
-            live_text = pahole.run(["pahole", "-C", "inode", BTF])
+            live_text = fsio.run(["pahole", "-C", "inode", BTF])
             live = parse_struct(live_text, "inode", BTF)
         except fsio.InputError:
             live_text = live = None
@@ -164,13 +164,12 @@ def btf_compare(by_key, raw_replica, command, host, now, version):
 
 
 def generate(args):
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    host = f"{platform.node()} ({platform.machine()}, kernel {platform.release()})"
-    version = pahole.run(["pahole", "--version"]).strip()
+    now, host = markdown.now(), markdown.host()
+    version = fsio.run(["pahole", "--version"]).strip()
     command = "scripts/lab pahole"
     slabinfo = slab.read_slabinfo(args.slabinfo)  # checked before any pahole run
-    abis = pahole.discover(args.build)
-    bodies, names = pahole.axes(abis)
+    builds = pahole.discover(args.build)
+    bodies, names = pahole.axes(builds)
     for sub in ("pahole", "layouts"):
         if not os.path.isdir(os.path.join(args.out, sub)):
             os.makedirs(os.path.join(args.out, sub))
@@ -187,9 +186,11 @@ def generate(args):
                 " Reading this kernel's BTF, pahole 1.24 warns `Unknown kind 17/18` (newer BTF kinds) on"
                 " stderr; the struct inode it prints is complete.", "",
                 "| ABI | compiler | flags | objects |", "|---|---|---|---|"]
-    for abi, build_dir, probes in abis:
+    for abi, build_dir, probes in builds:
         facts = reprs.from_build(build_dir)
-        manifest.append(f"| {abi} | {pahole.compiler_of(build_dir)} | `{pahole.flags_of(build_dir)}` | "
+        cache = fsio.cmake_cache(build_dir)
+        manifest.append(f"| {abi} | {fsio.first_line([fsio.cmake_compiler(build_dir), '--version'])} | "
+                        f"`{fsio.cmake_flags(cache)} ({cache.get('CMAKE_BUILD_TYPE', '')})` | "
                         f"{os.path.relpath(build_dir)}/layouts/CMakeFiles/layout_probe_*.dir/layout_probe.c.o |")
         for body, repr_, obj in probes:
             raw = pahole.pahole(abi, obj, "-C", ",".join(pahole.STRUCTS))
@@ -202,7 +203,7 @@ def generate(args):
     for r in rows:
         ref = by_key.get((r["abi"], r["body"], reprs.REFERENCE))
         r["delta_vs_reference"] = r["size"] - ref["size"] if ref else None
-    present = sorted({r["abi"] for r in rows}, key=lambda a: (ABI_ORDER.index(a) if a in ABI_ORDER else 99, a))
+    present = abis.order({r["abi"] for r in rows})
     rows.sort(key=lambda r: (present.index(r["abi"]), bodies.index(r["body"]), names.index(r["repr"])))
     head = (f"Generated by `{command}` on {host}, {now}; pahole {version} on the -g objects of each ABI "
             "(compilers and flags: reports/pahole/MANIFEST.md).")

@@ -10,12 +10,11 @@ import io
 import platform
 
 from y2038lab.core import fsio
+from y2038lab.core import abis
 from y2038lab.layouts import slub_model
 
 CONTAINERS = [("inode_cache", "inode"), ("ext4_inode_cache", "ext4_inode_info"),
               ("fat_inode_cache", "msdos_inode_info"), ("cifs_inode_cache", "cifsInodeInfo")]
-# 32-bit ABIs: word 4 for the slab free pointer.
-WORD = {"x86_64": 8, "aarch64": 8, "riscv64": 8, "i386": 4, "armhf": 4}
 LAPTOP_CPUS = 8  # any of 4..31 reproduces the published rows (slub_model --published)
 
 
@@ -76,7 +75,7 @@ def published_section():
     return out
 
 
-def slab_tables(rows, abis, command, host, now, slabinfo_path, slabinfo):
+def slab_tables(rows, abi_list, command, host, now, slabinfo_path, slabinfo):
     """(slab.md text, slab.csv text) for the layout rows of the size tables."""
     host_cpus, host_calc = slub_model.host_cpus(), slub_model.host_calc()
     scenarios = [("this host", host_cpus, host_calc), ("6.6 laptop", LAPTOP_CPUS, "v6.6")]
@@ -90,7 +89,7 @@ def slab_tables(rows, abis, command, host, now, slabinfo_path, slabinfo):
     md += published_section()
     md += slabinfo_section(slabinfo_path, slabinfo, host_cpus, host_calc)
     csv_rows = []
-    for abi in abis:
+    for abi in abi_list:
         md += [f"## {abi}", "",
                "| layout | cache | sizeof | objsize | " +
                " | ".join(f"{s}: obj/slab, pages | {s}: MiB per 10^6" for s, _, _ in scenarios) + " |",
@@ -98,7 +97,7 @@ def slab_tables(rows, abis, command, host, now, slabinfo_path, slabinfo):
         for r in (r for r in rows if r["abi"] == abi):
             for cache, struct in CONTAINERS:
                 sz = r["size"] if struct == "inode" else r[struct]
-                objsize = slub_model.cache_object_size(sz, word=WORD.get(abi, 8))
+                objsize = slub_model.cache_object_size(sz, word=abis.word(abi))
                 cells = []
                 rec = {"abi": abi, "layout": f"{r['body']}/{r['repr']}", "cache": cache,
                        "sizeof": sz, "objsize": objsize}

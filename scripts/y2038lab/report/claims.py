@@ -14,10 +14,10 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 
+from y2038lab.core import abis
 from y2038lab.core import fsio
 
 NOT_MEASURABLE = "not measurable here"
-ILP32_ABIS = ("i386", "armhf")
 # The cost variants whose counts the rulings quote: one per ABI (armhf: Debian's Thumb-2).
 COST_VARIANTS = ("x86_64", "i686", "armv7-a-thumb2", "aarch64", "riscv64")
 TOML = os.path.join(os.path.dirname(os.path.abspath(__file__)), "claims.toml")
@@ -30,6 +30,7 @@ class Evidence:
     cost: list = None                           # evidence.read_cost
     churn: dict = None                          # evidence.read_churn: {tree: table}
     checked: str = None                         # evidence.kernel_check: what the sizes were checked against
+    differing: dict = field(default_factory=dict)  # ... and {(abi, body, repr): (version, kernel sizeof)}
     paths: dict = field(default_factory=dict)   # {"sizes": dir, "cost": csv, "churn": dir}: what sources name
     measure: str = "real"
 
@@ -126,6 +127,13 @@ def _vs(abi, a, b):
     return f"{abi} {a} vs {b} B ({a - b:+d} B)"
 
 
+def _kernel(ev, body, repr_name):
+    """The real kernel's sizeof where `lab kernel-check` found the replica of BODY/REPR_NAME differs."""
+    rows = sorted((abi, v) for (abi, b, r), v in ev.differing.items() if (b, r) == (body, repr_name))
+    return ([f"body {body}: the replica differs from the kernel it models (kernel-check): Linux {rows[0][1][0]} "
+             f"with {repr_name} is " + ", ".join(f"{abi} {size} B" for abi, (_, size) in rows)] if rows else [])
+
+
 def rule_smaller(ev, claim):
     body, *others = claim["bodies"]
     pairs = _pairs(ev, claim, body)
@@ -139,6 +147,7 @@ def rule_smaller(ev, claim):
     figures = [head + "; ".join(_vs(*p) for p in smaller)] if smaller else []
     figures += [head + "; ".join(_vs(*p) for p in other)] if other else []
     beside = [f"body {b}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, b)) for b in others]
+    beside += [x for b in claim["bodies"] for x in _kernel(ev, b, claim["layout"])]
     sources = [_size_source(ev, abi, b, r) for b in claim["bodies"] for abi, _, _ in _pairs(ev, claim, b)
                for r in (claim["layout"], claim["against"])]
     return Outcome(key, {"smaller": ", ".join(p[0] for p in smaller), "other": ", ".join(
@@ -206,7 +215,7 @@ def rule_growth(ev, claim):
 
     def grow(b):
         out = []
-        for abi in ILP32_ABIS:
+        for abi in abis.ILP32:
             old = _size(ev, abi, b, claim["layout"])
             if old:
                 out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in _safe(ev, abi, b)
@@ -229,7 +238,7 @@ def rule_growth(ev, claim):
                    {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B", "flat": flat_text},
                    text(body, rows), [t for b in others for t in text(b, grow(b))],
                    [_size_source(ev, abi, body, r) for abi, _, ds in rows for r, _ in ds],
-                   f"bytes: pahole on {', '.join(ILP32_ABIS)} only (no 64-bit figure in this row); "
+                   f"bytes: pahole on {', '.join(abis.ILP32)} only (no 64-bit figure in this row); "
                    f"sizes checked against a kernel: {ev.checked or 'unchecked'}")
 
 

@@ -36,7 +36,7 @@ def timing(ev, family, a, b, body="", where="", operation=None):
         if pairs:
             c, floor = pairs[0], module.resolution(run).get(family)
             res = f"+-{floor:.1%}" if floor is not None else "unknown (no negative control)"
-            label = f"host timing, {run_label(run)}, {c.name.replace('/manual_time', '')}"
+            label = f"host timing, {run_label(run)}, paired " + " ".join(c.name.split("/")[1:-1])
             if c.status == DIFFERENCE:
                 return f"{label}: {c.text()} (resolution {res})"
             return f"{label}: {NOT_MEASURABLE} ({c.text()}; resolution {res})"

@@ -12,16 +12,16 @@ in report order:
   00-resolution.md what this run's timings can resolve: per family, from the
                    paired controls (y2038lab.core.paired); README quotes it
   01-verdict.md    the verdict: one row per claim of report/claims.toml and
-                   the short list README.md quotes (y2038lab.verdict); the same
+                   the short list README.md quotes (y2038lab.report.verdict); the same
                    as plain text in reports/VERDICT.txt
-  02-plots.md      heatmaps, walks, sizes, threads (y2038lab.plots)
-  05-summary.md    the headline table README.md quotes (y2038lab.benchreport)
+  02-plots.md      heatmaps, walks, sizes, threads (y2038lab.report.plots)
+  05-summary.md    the headline table README.md quotes (y2038lab.bench.report)
   10, 20           fstime-selfcheck and fs-expiry output
   30-layouts.md    sizes and slab cost, quoted from reports/layouts
   50-cost.md       32-bit cost: counts, library calls, models, quoted from reports/cost/COST.md
   55-churn.md      churn, quoted from reports/churn/<tree>.md
   (60-perf.md      cache misses per inode, written by `lab perf`)
-  90-bench.md      the appendix: every benchmark table (y2038lab.benchreport)
+  90-bench.md      the appendix: every benchmark table (y2038lab.bench.report)
 
 The run's bench-<abi>.json go beside REPORT.md gzipped (scripts/lab compare
 reads them so), replacing those of the previous report with it.

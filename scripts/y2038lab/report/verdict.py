@@ -14,28 +14,30 @@ Command line:
 import argparse
 import difflib
 import os
-import subprocess
 import sys
 import textwrap
 
 from y2038lab.core import fsio
+from y2038lab.core import markdown
 from y2038lab.report import claims, claims_code, evidence
 
 PROG = "verdict"
 RULES = {**claims.RULES, **claims_code.RULES}
 WIDTH = 79
-RULE = ("Bytes (pahole), instruction counts (qemu-user, per ABI), site counts (Coccinelle) and tests decide; "
-        "host timings enter a ruling only where the paired measurement resolves the difference against its "
-        "own family's null control, and say \"not measurable here\" otherwise. A 2016 claim is decided on the "
-        "2016 proposal's layout and the tree it patched (body v4_4), today's body (v6) beside it.")
+RULE = ("Bytes (pahole), instruction counts (qemu-user, per ABI), site counts (Coccinelle) and tests decide. "
+        "Host timings stand beside a ruling, never in its words: with their interval where the paired "
+        "measurement resolves the difference against its own family's negative control (the same code "
+        "compiled twice), \"not measurable here\" otherwise. A 2016 claim is decided on the 2016 proposal's "
+        "layout and the tree it patched (body v4_4), today's body (v6) beside it.")
 
 
 def gather(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real"):
     """An Evidence from paths (or loaded Runs); InputError on bad input."""
     from y2038lab.core import results
     loaded = [results.load_run(r) if isinstance(r, (str, os.PathLike)) else r for r in runs or ()]
+    checked, differing = evidence.kernel_check(sizes_dir)
     return claims.Evidence(loaded, evidence.read_sizes(sizes_dir), evidence.read_cost(cost_csv),
-                           evidence.read_churn(churn_dir), evidence.kernel_check(sizes_dir),
+                           evidence.read_churn(churn_dir), checked, differing,
                            {"sizes": sizes_dir, "cost": cost_csv, "churn": churn_dir}, measure)
 
 
@@ -138,8 +140,7 @@ def contradictions(rows):
 
 def facts_here():
     """Machine and commit for a VERDICT.txt written outside `scripts/lab report`."""
-    commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout
-    return {"Machine": os.uname().nodename, "Commit": commit.strip() or "unknown"}
+    return {"Machine": os.uname().nodename, "Commit": markdown.commit()}
 
 
 def main(argv=None):

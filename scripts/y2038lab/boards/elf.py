@@ -1,35 +1,7 @@
-"""The target ABIs a board bundle is made for, and checks of what was built.
-
-One row per ABI: the CMake preset of its cross build, Debian's name for the
-architecture (dpkg-buildflags, apt), the GNU triplet of its cross compilers,
-the qemu-user program that runs it for smoke tests, and the ELF machine its
-executables must carry.
-"""
-import collections
+"""What was built for a board: a static executable of the bundle's ABI (core.abis)."""
 import struct
 
 from y2038lab.core.fsio import InputError
-
-Abi = collections.namedtuple("Abi", "name preset deb_arch triplet qemu elf_machine elf_class")
-
-# e_machine: EM_386 3, EM_ARM 40, EM_AARCH64 183, EM_RISCV 243; ELFCLASS32 1, ELFCLASS64 2.
-ABIS = {
-    "armhf": Abi("armhf", "armhf", "armhf", "arm-linux-gnueabihf", "qemu-arm", 40, 1),
-    "aarch64": Abi("aarch64", "aarch64", "arm64", "aarch64-linux-gnu", "qemu-aarch64", 183, 2),
-    "riscv64": Abi("riscv64", "riscv64", "riscv64", "riscv64-linux-gnu", "qemu-riscv64", 243, 2),
-    "i386": Abi("i386", "i686", "i386", "i686-linux-gnu", "qemu-i386", 3, 1),
-}
-# What users may type for an ABI.
-ALIASES = {"i686": "i386", "arm64": "aarch64", "arm": "armhf"}
-
-
-def abi_of(name):
-    """The Abi row for NAME (or an alias); InputError for anything else."""
-    key = ALIASES.get(name, name)
-    if key not in ABIS:
-        raise InputError(f"unknown ABI '{name}' (one of: {', '.join(ABIS)})")
-    return ABIS[key]
-
 
 PT_INTERP = 3
 
