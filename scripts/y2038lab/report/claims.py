@@ -313,10 +313,19 @@ def rule_sites_share(ev, claim):
         setget = t["setattr_sites"] + t["getattr_sites"]
         shares.append(setget / t["boundary_sites"] if t["boundary_sites"] else 0.0)
         line = f"{setget} of {t['boundary_sites']} boundary sites ({_pct(setget, t['boundary_sites'])})"
-        figures.append(f"{tree}: setattr and getattr sites are {line} (Coccinelle)")
+        if "member_accesses" in t:  # the rest, as reports/churn words it
+            line += (f"; tv_sec/tv_nsec uses {t['member_accesses']}, copies into filesystem structures "
+                     f"{t['struct_copies']}, values and addresses given to filesystem functions "
+                     f"{t['value_passed'] + t['address_passed']}, update_time implementations "
+                     f"{t.get('update_time_sites', 0)}")
+        bounds = (f" (bounds: {t.get('unparsed_files', 0)} files spatch could not parse, "
+                  f"{t.get('unresolved', 0)} unresolved accesses)" if "unresolved" in t else "")
+        figures.append(f"{tree}: setattr and getattr sites are {line}{bounds} (Coccinelle)")
         sources.append((table["path"][:-4] + ".md", f"setattr and getattr sites are {line}"))
+    t = _trees(ev, claim)[0]
     return Outcome("most" if shares[0] > 0.5 else "few",
-                   {"shares": figures[0].replace(" (Coccinelle)", "").replace("setattr and getattr sites are ", "")},
+                   {"shares": f"{figures[0].split(' boundary sites')[0].split(' are ')[1]} boundary sites "
+                              f"({100 * shares[0]:.1f} %) on {t[0]}"},
                    figures[:1], figures[1:], sources,
                    "sites: Coccinelle on " + ", ".join(t for t, _ in _trees(ev, claim)))
 

@@ -46,9 +46,16 @@ def rulings(ev, data=None):
     return [claims.rule(row, ev, RULES) for row in (data or claims.load())["claim"]]
 
 
+def speaker(claim):
+    """Who said it: the speaker, or the reporter whose sentence it is (reported_by)."""
+    if claim.get("reported_by"):
+        return f"{claim['source']} ({claim['reported_by']}), reporting {claim['who']}"
+    return f"{claim['who']}, {claim['source']}"
+
+
 def source_of(claim):
     quote = f": \"{claim['quote']}\"" if claim["quote"] else f" (not quoted: {claim['paraphrase']})"
-    return f"{claim['who']}, {claim['source']}{quote}"
+    return speaker(claim) + quote
 
 
 def _cell(text):
@@ -87,7 +94,7 @@ def summary_of(ev, source="REPORT.md"):
     lines = [f"**Verdict** (every figure in {source}; reports/VERDICT.txt as plain text). {data['headline']}", ""]
     for r in rulings(ev, data):
         quote = f"\"{_short(r.claim['quote'])}\"" if r.claim["quote"] else f"({r.claim['paraphrase']})"
-        lines.append(f"- {r.claim['who']}, {r.claim['source']}: {quote} **{r.ruling}**")
+        lines.append(f"- {speaker(r.claim)}: {quote} **{r.ruling}**")
     return "\n".join(lines) + "\n"
 
 
