@@ -85,9 +85,13 @@ class FullInputs(unittest.TestCase):
 
     def test_rfc_layout_on_the_2016_body_with_today_beside(self):
         r = self.rows["rfc_ram"]
-        self.assertEqual(r.ruling, "depends on the ABI: smaller on armhf, x86_64; not on i386 356 vs 356 B (+0 B)")
-        self.assertIn("x86_64 544 vs 560 B (-16 B)", r.figures[0])
-        self.assertIn("i386 408 vs 400 B (+8 B)", r.beside[0])
+        # decided on slab memory where the RFC claimed it (timespec64's timestamps larger), sizeof beside
+        self.assertTrue(r.ruling.startswith("depends on the slab geometry on armhf, x86_64 "), r.ruling)
+        self.assertIn("in only 4 of 8 cache/scenario pairs (at most -4.8 % (armhf inode_cache)); not claimed on i386",
+                      r.ruling)
+        self.assertIn("x86_64 544 vs 560 B (-16 B)", r.figures[2])
+        self.assertIn("i386 356 vs 356 B (+0 B)", r.beside[0])
+        self.assertIn("i386 408 vs 400 B (+8 B)", r.beside[1])
 
     def test_growth_per_layout_on_32_bit_only(self):
         r = self.rows["bergmann_growth"]
@@ -169,7 +173,7 @@ class Facts(unittest.TestCase):
         growth = by_key(ev)["bergmann_growth"]
         self.assertEqual(growth.figures, ["i386 v4_4 (344 B with the 32-bit timespec): scalar +12 B, wide +16 B"])
         self.assertIn("scalar (origin of scalar) vs timespec64 (origin of timespec64)",
-                      by_key(ev)["rfc_ram"].figures[0])
+                      by_key(ev)["bergmann_saving"].figures[0])
 
 
 class KernelCheck(unittest.TestCase):

@@ -38,7 +38,8 @@ def gather(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real
     checked, differing = evidence.kernel_check(sizes_dir)
     return claims.Evidence(loaded, evidence.read_sizes(sizes_dir), evidence.read_cost(cost_csv),
                            evidence.read_churn(churn_dir), checked, differing,
-                           {"sizes": sizes_dir, "cost": cost_csv, "churn": churn_dir}, measure)
+                           {"sizes": sizes_dir, "cost": cost_csv, "churn": churn_dir}, measure,
+                           evidence.read_slab(sizes_dir and os.path.join(sizes_dir, "slab.csv")))
 
 
 def rulings(ev, data=None):
