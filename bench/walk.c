@@ -316,23 +316,6 @@ static __attribute__((noinline)) void walk_teardown(struct bench_state *st, cons
 	free(slab->order);
 }
 
-/* i_size_read(): 32-bit SMP kernels read the 64-bit i_size under a seqcount. */
-static inline kernel_loff_t walk_i_size_read(const struct inode *inode)
-{
-#if INODE_ABI_LP64
-	return inode->i_size;
-#else
-	unsigned int seq;
-	kernel_loff_t size;
-
-	do {
-		seq = __atomic_load_n(&inode->i_size_seqcount.sequence, __ATOMIC_ACQUIRE);
-		size = inode->i_size;
-	} while (__atomic_load_n(&inode->i_size_seqcount.sequence, __ATOMIC_ACQUIRE) != seq);
-	return size;
-#endif
-}
-
 /* The part of struct kstat that generic_fillattr() fills from the inode. */
 struct walk_kstat {
 	u64 ino;
@@ -355,7 +338,7 @@ static inline uint64_t walk_generic_fillattr(struct inode *inode)
 	stat.uid = inode->i_uid.val;
 	stat.gid = inode->i_gid.val;
 	stat.rdev = inode->i_rdev;
-	stat.size = walk_i_size_read(inode);
+	stat.size = i_size_read(inode);
 	stat.atime = inode_get_atime(inode);
 	stat.mtime = inode_get_mtime(inode);
 	stat.ctime = inode_get_ctime(inode);

@@ -221,22 +221,6 @@ static COST_NOINLINE void COST_LOOP(set_mtime)(void *fixture)
 	}
 }
 
-static inline kernel_loff_t cost_i_size_read(const struct inode *inode)
-{
-#if INODE_ABI_LP64
-	return inode->i_size;
-#else
-	unsigned int seq;
-	kernel_loff_t size;
-
-	do {
-		seq = __atomic_load_n(&inode->i_size_seqcount.sequence, __ATOMIC_ACQUIRE);
-		size = inode->i_size;
-	} while (__atomic_load_n(&inode->i_size_seqcount.sequence, __ATOMIC_ACQUIRE) != seq);
-	return size;
-#endif
-}
-
 static inline uint64_t cost_fold(struct timespec64 ts)
 {
 	return (uint64_t)ts.tv_sec + (uint64_t)ts.tv_nsec;
@@ -252,7 +236,7 @@ static inline uint64_t cost_generic_fillattr(struct inode *inode)
 	sum += inode->i_uid.val;
 	sum += inode->i_gid.val;
 	sum += inode->i_rdev;
-	sum += (uint64_t)cost_i_size_read(inode);
+	sum += (uint64_t)i_size_read(inode);
 	sum += cost_fold(inode_get_atime(inode));
 	sum += cost_fold(inode_get_mtime(inode));
 	sum += cost_fold(inode_get_ctime(inode));

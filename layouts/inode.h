@@ -137,6 +137,28 @@ static inline int inode_init_always(struct super_block *sb, struct inode *inode)
 	return 0;
 }
 
+/**
+ * i_size_read - @inode's i_size, as include/linux/fs.h reads it
+ *
+ * 32-bit SMP kernels (__NEED_I_SIZE_ORDERED) read the 64-bit i_size under
+ * i_size_seqcount, retrying while a writer was in between; LP64 ABIs load it.
+ */
+static inline kernel_loff_t i_size_read(const struct inode *inode)
+{
+#if INODE_ABI_LP64
+	return inode->i_size;
+#else
+	unsigned int seq;
+	kernel_loff_t size;
+
+	do {
+		seq = __atomic_load_n(&inode->i_size_seqcount.sequence, __ATOMIC_ACQUIRE);
+		size = inode->i_size;
+	} while (__atomic_load_n(&inode->i_size_seqcount.sequence, __ATOMIC_ACQUIRE) != seq);
+	return size;
+#endif
+}
+
 /* Offset of the first timestamp byte and one past the last, for reports. */
 #define INODE_TIMESTAMP_OFFSET_BEGIN offsetof(struct inode, INODE_TIMESTAMP_FIRST)
 #define INODE_TIMESTAMP_OFFSET_END \

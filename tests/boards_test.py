@@ -30,10 +30,12 @@ import tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 top = os.path.dirname(here)
 sys.path.insert(0, os.path.join(top, "scripts"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from scripttest import expect, finish  # noqa: E402
 from y2038lab.boards import elf  # noqa: E402
 from y2038lab.core import abis  # noqa: E402
 from y2038lab.boards import bundle as boards_bundle  # noqa: E402
-from y2038lab.boards import importer as boards_import  # noqa: E402
+from y2038lab.boards import importer  # noqa: E402
 from y2038lab.boards import lava as boards_lava  # noqa: E402
 from y2038lab.boards import merge as boards_merge  # noqa: E402
 from y2038lab.boards import results as boards_results  # noqa: E402
@@ -41,16 +43,6 @@ from y2038lab.core.fsio import InputError  # noqa: E402
 
 data = os.path.join(here, "data", "boards")
 sample = os.path.join(data, "results-aarch64-qemu-user-smoke.tar.gz")
-passed = failed = 0
-
-
-def expect(case, want, got):
-    global passed, failed
-    if want == got:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL [{case}]: expected {want!r}, got {got!r}")
 
 
 def expect_error(case, fn, *words):
@@ -284,7 +276,7 @@ def import_tests(tmp):
     os.makedirs(out)
     with open(os.path.join(out, "stale.txt"), "w") as f:
         f.write("from an older import\n")
-    report = boards_import.import_results(sample, top, out=out)
+    report = importer.import_results(sample, top, out=out)
     with open(report, encoding="utf-8") as f:
         text = f.read()
     lines = text.splitlines()
@@ -317,7 +309,7 @@ def import_tests(tmp):
         f.write("hello\n")
     bad["plain file"] = (os.path.join(tmp, "plain.txt"), "not a readable results tarball")
     for case, (path, word) in bad.items():
-        expect_error(f"import {case}", lambda p=path: boards_import.import_results(p, top, out=out),
+        expect_error(f"import {case}", lambda p=path: importer.import_results(p, top, out=out),
                      os.path.basename(path), word)
     expect("import: failures leave the report as it was", before, sorted(os.listdir(out)))
     expect("import: no temporary folder left", [], [d for d in os.listdir(tmp) if d.endswith(".new")])
@@ -325,7 +317,7 @@ def import_tests(tmp):
         with open("/sys/kernel/btf/vmlinux", "rb") as f:
             members[f"{top_name}/facts/btf-vmlinux"] = f.read()
         with_btf = tar_with(tmp, f"{top_name}.tar.gz", members)
-        text = open(boards_import.import_results(with_btf, top, out=os.path.join(tmp, "btf")),
+        text = open(importer.import_results(with_btf, top, out=os.path.join(tmp, "btf")),
                     encoding="utf-8").read()
         expect("import: BTF read by pahole", True, "`pahole -F btf -C inode` on the board's" in text)
         expect("import: emulated BTF is the host's", True, "this BTF is the host kernel's" in text)
@@ -419,5 +411,4 @@ with tempfile.TemporaryDirectory() as tmp:
     board_json = import_tests(tmp)
     merge_tests(tmp, board_json)
     lava_tests(tmp)
-print(f"boards_test: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish("boards_test")

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""cachegeo_test.py - y2038lab.cachegeo and perf_report.py's use of it.
+"""cachegeo_test.py - y2038lab.cachegeo and report.py's use of it.
 
 A fake sysfs tree stands for /sys/devices/system/cpu/cpu0/cache (this
 VM's values: 32 KiB 8-way L1i, 48 KiB 12-way L1d, 1 MiB L2, 32 MiB 16-way
@@ -15,7 +15,7 @@ import unittest
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "scripts"))
-from y2038lab.perf import report as perf_report  # noqa: E402
+from y2038lab.perf import report  # noqa: E402
 from y2038lab.perf import cachegeo  # noqa: E402
 from y2038lab.core.fsio import InputError  # noqa: E402
 
@@ -116,18 +116,18 @@ class PerfReportPlanTest(unittest.TestCase):
 
     def test_plan_per_geometry(self):
         a53 = cachegeo.BOARDS[0]
-        self.assertEqual(perf_report.callgrind_plan(a53, self.SIZES, None, 65536),
+        self.assertEqual(report.callgrind_plan(a53, self.SIZES, None, 65536),
                          [("walk/stat_seq/v6/scalar/4096", 4096)])
         override = cachegeo.from_valgrind_args(["--LL=33554432,16,64"])
-        self.assertEqual(perf_report.callgrind_plan(override, self.SIZES, None, 65536),
+        self.assertEqual(report.callgrind_plan(override, self.SIZES, None, 65536),
                          [("walk/stat_seq/v6/scalar/4096", 4096)])  # --n-max rules there
-        self.assertEqual(perf_report.callgrind_plan(a53, self.SIZES, ["walk/stat_seq/v6/scalar/64"], 0),
+        self.assertEqual(report.callgrind_plan(a53, self.SIZES, ["walk/stat_seq/v6/scalar/64"], 0),
                          [("walk/stat_seq/v6/scalar/64", 64)])
 
     def test_working_set(self):
-        self.assertEqual(perf_report.working_set(3.125, 4096), 4096 * 200)
-        self.assertIsNone(perf_report.working_set(None, 4096))
-        self.assertIsNone(perf_report.working_set(3, None))
+        self.assertEqual(report.working_set(3.125, 4096), 4096 * 200)
+        self.assertIsNone(report.working_set(None, 4096))
+        self.assertIsNone(report.working_set(3, None))
 
 
 if __name__ == "__main__":

@@ -22,11 +22,11 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
 
-from y2038lab.cost import run as cost  # noqa: E402
-from y2038lab.cost import mca as cost_mca  # noqa: E402
-from y2038lab.cost import objdump as cost_objdump  # noqa: E402
-from y2038lab.cost import trace as cost_trace  # noqa: E402
-from y2038lab.cost import validate as cost_validate  # noqa: E402
+from y2038lab.cost import run  # noqa: E402
+from y2038lab.cost import mca  # noqa: E402
+from y2038lab.cost import objdump  # noqa: E402
+from y2038lab.cost import trace  # noqa: E402
+from y2038lab.cost import validate  # noqa: E402
 from y2038lab.core import abis  # noqa: E402
 from y2038lab.core import reprs  # noqa: E402
 from y2038lab.core.fsio import InputError  # noqa: E402
@@ -86,7 +86,7 @@ class TraceTest(unittest.TestCase):
             ".udivsi3_skip_div0_test": (0x420, 0), "memcpy": (0x500, 0x10)}
 
     def setUp(self):
-        self.symbols = cost_trace.SymbolMap(self.SYMS)
+        self.symbols = trace.SymbolMap(self.SYMS)
 
     def test_symbol_map_names_aliases_and_unsized(self):
         self.assertEqual(self.symbols.lookup(0x420), "__udivsi3", "sized global alias wins")
@@ -99,7 +99,7 @@ class TraceTest(unittest.TestCase):
                  trace_line(0x404), trace_line(0x420), trace_line(0x424), trace_line(0x408),
                  trace_line(0x308), trace_line(0x224), "cost-harness: noise\n",
                  trace_line(0x210, "cost_mark_end"), trace_line(0x108)]
-        (region,) = cost_trace.count_regions(lines, self.symbols, "fixture")
+        (region,) = trace.count_regions(lines, self.symbols, "fixture")
         self.assertEqual(region.instructions, 8)
         self.assertEqual(dict(region.per_symbol),
                          {"timestamp_truncate": 3, "__aeabi_uidivmod": 3, "__udivsi3": 2})
@@ -108,21 +108,21 @@ class TraceTest(unittest.TestCase):
 
     def test_unknown_pc_and_unfinished_trace_are_errors(self):
         with self.assertRaisesRegex(InputError, "no function"):
-            cost_trace.count_regions([trace_line(0x200), trace_line(0x900)], self.symbols, "f")
+            trace.count_regions([trace_line(0x200), trace_line(0x900)], self.symbols, "f")
         with self.assertRaisesRegex(InputError, "ended inside row 0"):
-            cost_trace.count_regions([trace_line(0x200), trace_line(0x300)], self.symbols, "f")
+            trace.count_regions([trace_line(0x200), trace_line(0x300)], self.symbols, "f")
         with self.assertRaisesRegex(InputError, "unreadable"):
-            cost_trace.count_regions(["Trace 0: garbage\n"], self.symbols, "f")
+            trace.count_regions(["Trace 0: garbage\n"], self.symbols, "f")
 
     def test_rows_and_attach(self):
-        name, rows = cost_trace.parse_rows("variant x\nrow 0 v6 scalar get_mtime\nrow 1 - - f/gran:1\n", "o")
+        name, rows = trace.parse_rows("variant x\nrow 0 v6 scalar get_mtime\nrow 1 - - f/gran:1\n", "o")
         self.assertEqual((name, rows[1]), ("x", (1, "-", "-", "f/gran:1")))
         with self.assertRaisesRegex(InputError, "malformed"):
-            cost_trace.parse_rows("row 1 v6 scalar get_mtime\n", "o")
-        regions = [cost_trace.Region(0, "", "", "")]
+            trace.parse_rows("row 1 v6 scalar get_mtime\n", "o")
+        regions = [trace.Region(0, "", "", "")]
         with self.assertRaisesRegex(InputError, "1 marker pairs for 2 rows"):
-            cost_trace.attach_rows(regions, rows, "o")
-        cost_trace.attach_rows(regions, rows[:1], "o")
+            trace.attach_rows(regions, rows, "o")
+        trace.attach_rows(regions, rows[:1], "o")
         self.assertEqual(regions[0].subject, "cost_op_get_mtime_v6_scalar")
 
     def test_manifest(self):
@@ -132,7 +132,7 @@ class TraceTest(unittest.TestCase):
                     "v\tlayout\tv6\tscalar\t/o.o\n")
             with open(path, "w", encoding="utf-8") as f:
                 f.write(good)
-            v = cost_trace.read_manifest(path)["v"]
+            v = trace.read_manifest(path)["v"]
             self.assertEqual((v.abi, v.layouts), ("armhf", [("v6", "scalar", "/o.o")]))
             for bad, why in ((good + "v\tcolour\tred\n", "unknown key"),
                              (good.replace("v\tharness\t/h\n", ""), "lacks harness"),
@@ -140,9 +140,9 @@ class TraceTest(unittest.TestCase):
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(bad)
                 with self.assertRaisesRegex(InputError, why):
-                    cost_trace.read_manifest(path)
+                    trace.read_manifest(path)
         with self.assertRaisesRegex(InputError, "cannot read"):
-            cost_trace.read_manifest("/nonexistent/cost_manifest.tsv")
+            trace.read_manifest("/nonexistent/cost_manifest.tsv")
 
 
 X86_OBJDUMP = """
@@ -182,43 +182,43 @@ RISCV_OBJDUMP = """
 
 class ObjdumpTest(unittest.TestCase):
     def test_x86_loop_calls_and_mca_source(self):
-        funcs = cost_objdump.parse_objdump(X86_OBJDUMP)
-        loop = cost_objdump.inner_loop(funcs["cost_loop_get_mtime_v6_scalar"])
+        funcs = objdump.parse_objdump(X86_OBJDUMP)
+        loop = objdump.inner_loop(funcs["cost_loop_get_mtime_v6_scalar"])
         self.assertEqual([i.addr for i in loop], [0x238, 0x23d, 0x244, 0x259, 0x25f])
-        src = cost_objdump.mca_source(loop)
+        src = objdump.mca_source(loop)
         self.assertIn("\tjne\t.Lloop\n", src)
         self.assertIn("\tmov\t0x57c(%rdi,%rax,1),%ecx\n", src, "comment dropped")
-        self.assertEqual(cost_objdump.library_calls(funcs["fat_time_unix2fat"]), ["time64_to_tm"])
-        self.assertEqual(cost_objdump.reachable_calls(funcs, "fat_time_unix2fat"),
+        self.assertEqual(objdump.library_calls(funcs["fat_time_unix2fat"]), ["time64_to_tm"])
+        self.assertEqual(objdump.reachable_calls(funcs, "fat_time_unix2fat"),
                          ["__divdi3", "time64_to_tm"])
 
     def test_riscv_local_labels_stay_in_the_function(self):
-        funcs = cost_objdump.parse_objdump(RISCV_OBJDUMP)
+        funcs = objdump.parse_objdump(RISCV_OBJDUMP)
         self.assertEqual(list(funcs), ["cost_loop_get_mtime_v6_scalar"])
-        loop = cost_objdump.inner_loop(funcs["cost_loop_get_mtime_v6_scalar"])
-        self.assertEqual(cost_objdump.mca_source(loop).splitlines()[-1], "\tbne\ta4,a1,.Lloop")
+        loop = objdump.inner_loop(funcs["cost_loop_get_mtime_v6_scalar"])
+        self.assertEqual(objdump.mca_source(loop).splitlines()[-1], "\tbne\ta4,a1,.Lloop")
 
     def test_calls_replaced_by_what_the_trace_saw(self):
         """ktime's loop calls ns_to_timespec64: the model gets the callee's traced path (the
         branch not taken stays, the other side does not), never the call itself."""
-        Insn = cost_objdump.Insn
+        Insn = objdump.Insn
         callee = [Insn(0x500, "test", "%rdi,%rdi"), Insn(0x503, "jle", "538 <ns_to_timespec64+0x38>"),
                   Insn(0x505, "mul", "%rdx"), Insn(0x508, "ret", "")]
-        region = cost_trace.Region(0, "v6", "ktime", "get_mtime")
+        region = trace.Region(0, "v6", "ktime", "get_mtime")
         region.pcs = [("cost_op_get_mtime_v6_ktime", 0x100), ("cost_op_get_mtime_v6_ktime", 0x104)] \
             + [("ns_to_timespec64", i.addr) for i in callee] + [("cost_op_get_mtime_v6_ktime", 0x109)]
-        paths = cost_trace.call_paths([region], {0x500: "ns_to_timespec64", 0x100: "cost_op_get_mtime_v6_ktime"})
+        paths = trace.call_paths([region], {0x500: "ns_to_timespec64", 0x100: "cost_op_get_mtime_v6_ktime"})
         self.assertEqual(paths, {"ns_to_timespec64": [0x500, 0x503, 0x505, 0x508]})
         loop = [Insn(0x10, "mov", "0x60(%r8),%rdi"), Insn(0x14, "call", "0 <ns_to_timespec64>",
                                                            [("R_X86_64_PLT32", "ns_to_timespec64")]),
                 Insn(0x19, "add", "%rdx,%rax"), Insn(0x1c, "jne", "10 <cost_loop_get_mtime_v6_ktime+0x10>")]
-        spliced, names = cost_objdump.splice_calls(loop, {"ns_to_timespec64": callee})
+        spliced, names = objdump.splice_calls(loop, {"ns_to_timespec64": callee})
         self.assertEqual(names, ["ns_to_timespec64"])
         self.assertEqual([i.mnemonic for i in spliced], ["mov", "test", "jle", "mul", "ret", "add", "jne"])
-        self.assertEqual(cost_objdump.splice_calls(loop, {}), (loop, []), "no path: the loop as it is")
+        self.assertEqual(objdump.splice_calls(loop, {}), (loop, []), "no path: the loop as it is")
 
     def test_no_loop(self):
-        self.assertIsNone(cost_objdump.inner_loop(cost_objdump.parse_objdump(X86_OBJDUMP)["time64_to_tm"]))
+        self.assertIsNone(objdump.inner_loop(objdump.parse_objdump(X86_OBJDUMP)["time64_to_tm"]))
 
 
 MCA_OUTPUT = """Iterations:        1000
@@ -234,51 +234,51 @@ CPUINFO = "vendor_id\t: AuthenticAMD\ncpu family\t: {family}\nmodel\t\t: {model}
 
 class McaTest(unittest.TestCase):
     def test_parse(self):
-        self.assertEqual(cost_mca.parse_mca(MCA_OUTPUT), (1.5, 1.513, 9))
-        self.assertIsNone(cost_mca.parse_mca("error: no assembly instructions found.\n"))
+        self.assertEqual(mca.parse_mca(MCA_OUTPUT), (1.5, 1.513, 9))
+        self.assertIsNone(mca.parse_mca("error: no assembly instructions found.\n"))
 
     def test_split_ldm_stm(self):
-        self.assertEqual(cost_mca.split_ldm_stm("ldm r3, {r0, r1}"),
+        self.assertEqual(mca.split_ldm_stm("ldm r3, {r0, r1}"),
                          ["\tldr\tr0, [r3, #0]", "\tldr\tr1, [r3, #4]"])
-        self.assertEqual(cost_mca.split_ldm_stm("push {r4, lr}"),
+        self.assertEqual(mca.split_ldm_stm("push {r4, lr}"),
                          ["\tstr\tlr, [sp, #-4]!", "\tstr\tr4, [sp, #-4]!"])
-        self.assertEqual(cost_mca.split_ldm_stm("pop {r4, pc}"),
+        self.assertEqual(mca.split_ldm_stm("pop {r4, pc}"),
                          ["\tldr\tr4, [sp], #4", "\tldr\tpc, [sp], #4"])
-        self.assertIsNone(cost_mca.split_ldm_stm("ldr r0, [r1]"))
+        self.assertIsNone(mca.split_ldm_stm("ldr r0, [r1]"))
 
     def test_workarounds_only_where_needed(self):
         src = ".Lloop:\n\tldmia.w\tr3, {r0, r1}\n\tdmb\tish\n\tbne.n\t.Lloop\n"
-        text, note = cost_mca.workaround_source(src, "cortex-a9", "thumbv7a-linux-gnueabihf")
+        text, note = mca.workaround_source(src, "cortex-a9", "thumbv7a-linux-gnueabihf")
         self.assertNotIn("dmb", text)
         self.assertIn("\tldr\tr1, [r3, #4]", text)
         self.assertIn("\tbne\t.Lloop", text)
         self.assertEqual(note, "ldm/stm split (1 instruction); dmb removed (1: the A9 model has none)")
-        text, note = cost_mca.workaround_source(src, "cortex-a57", "thumbv7a-linux-gnueabihf")
+        text, note = mca.workaround_source(src, "cortex-a57", "thumbv7a-linux-gnueabihf")
         self.assertEqual((note, "ldmia\tr3" in text, "dmb" in text), ("", True, True))
 
     def test_host_zen(self):
-        self.assertEqual(cost_mca.host_zen(CPUINFO.format(family=26, model=2))[:2], ("znver5", "znver3"))
-        self.assertEqual(cost_mca.host_zen(CPUINFO.format(family=25, model=1))[:2], ("znver3", "znver3"))
-        self.assertEqual(cost_mca.host_zen(CPUINFO.format(family=23, model=49))[:2], ("znver2", "znver2"))
-        self.assertIsNone(cost_mca.host_zen("vendor_id\t: GenuineIntel\n"))
+        self.assertEqual(mca.host_zen(CPUINFO.format(family=26, model=2))[:2], ("znver5", "znver3"))
+        self.assertEqual(mca.host_zen(CPUINFO.format(family=25, model=1))[:2], ("znver3", "znver3"))
+        self.assertEqual(mca.host_zen(CPUINFO.format(family=23, model=49))[:2], ("znver2", "znver2"))
+        self.assertIsNone(mca.host_zen("vendor_id\t: GenuineIntel\n"))
 
     @unittest.skipUnless(shutil.which("llvm-mca"), "llvm-mca not installed")
     def test_real_llvm_mca(self):
         src = ".Lloop:\n\tadd\t$1, %rax\n\tadd\t$1, %rbx\n\tjne\t.Lloop\n"
-        r = cost_mca.run_mca(src, "znver3", "x86_64-linux-gnu")
+        r = mca.run_mca(src, "znver3", "x86_64-linux-gnu")
         self.assertGreater(r.block_rthroughput, 0)
         self.assertEqual((r.instructions, r.workaround), (3, ""))
-        r = cost_mca.run_mca(".Lloop:\n\tadds\tr0, r0, #1\n\tbne\t.Lloop\n", "cortex-a8",
+        r = mca.run_mca(".Lloop:\n\tadds\tr0, r0, #1\n\tbne\t.Lloop\n", "cortex-a8",
                              "armv7a-linux-gnueabihf")
         self.assertEqual((r.error, r.block_rthroughput), ("no model", None))
-        r = cost_mca.run_mca(".Lloop:\n\tcmp\tr0, r1\n\tit\tne\n\tmovne\tr0, #0\n", "cortex-a57",
+        r = mca.run_mca(".Lloop:\n\tcmp\tr0, r1\n\tit\tne\n\tmovne\tr0, #0\n", "cortex-a57",
                              "thumbv7a-linux-gnueabihf")
         self.assertEqual(r.error, "it block")
 
 
 class ValidationTest(unittest.TestCase):
     def test_bench_json(self):
-        bench = cost_validate.read_bench_json(os.path.join(HERE, "data", "bench-fixture.json"))
+        bench = validate.read_bench_json(os.path.join(HERE, "data", "bench-fixture.json"))
         self.assertEqual(bench["mhz"], 2596.0)
         self.assertIn(("get_mtime", "v6", "scalar"), bench["ns"])
         with tempfile.TemporaryDirectory() as tmp:
@@ -291,38 +291,38 @@ class ValidationTest(unittest.TestCase):
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(text)
                 with self.assertRaisesRegex(InputError, why):
-                    cost_validate.read_bench_json(path)
+                    validate.read_bench_json(path)
 
     def test_verdict_at_the_tolerance(self):
         """The test is on ratios to timespec64 (a VM hides its clock): 2.00 / 1.80 is within
         15 %, 2.00 / 1.60 is not; the status names the row that misses."""
-        cpu = cost_mca.cpus_for("x86_64")[0]
+        cpu = mca.cpus_for("x86_64")[0]
         models = {("x86_64", "v6", rp, "loop/get_mtime", cpu): {"mca_cycles_per_iteration": c}
                   for rp, c in (("scalar", "2.00"), ("timespec64", "1.00"))}
         bench = {"path": "b.json", "mhz": 2000.0, "context": {}, "repetitions": 3,
                  "ns": {("get_mtime", "v6", "scalar"): 1.80, ("get_mtime", "v6", "timespec64"): 1.0}}
-        self.assertTrue(cost_validate.compare(models, bench)[1].startswith("validated"))
-        self.assertIn("Core " + cpu + ": validated", "\n".join(cost_validate.validation_section(models, bench)))
+        self.assertTrue(validate.compare(models, bench)[1].startswith("validated"))
+        self.assertIn("Core " + cpu + ": validated", "\n".join(validate.validation_section(models, bench)))
         bench["ns"][("get_mtime", "v6", "scalar")] = 1.60
         self.assertEqual("not validated: ratio(s) to timespec64 outside ±15% of the measured ones "
-                         "(get_mtime/v6/scalar 2.00 vs 1.60)", cost_validate.compare(models, bench)[1])
+                         "(get_mtime/v6/scalar 2.00 vs 1.60)", validate.compare(models, bench)[1])
         models[("x86_64", "v6", "scalar", "loop/get_mtime", cpu)]["check"] = "calls replaced by ..."
         self.assertIn("validated: get/set ratios to timespec64 within ±15% of this host's; outside it where "
-                      "the loop calls a function", cost_validate.compare(models, bench)[1])
-        self.assertIn("validation row is missing", "\n".join(cost_validate.validation_section(models, None)))
-        self.assertTrue(cost_validate.compare(models, None)[1].startswith("not validated"))
+                      "the loop calls a function", validate.compare(models, bench)[1])
+        self.assertIn("validation row is missing", "\n".join(validate.validation_section(models, None)))
+        self.assertTrue(validate.compare(models, None)[1].startswith("not validated"))
 
 
 def check_variant(manifest, name):
     """The per-ABI assertions on a real build; returns failure messages."""
-    variants = cost_trace.read_manifest(manifest)
+    variants = trace.read_manifest(manifest)
     if name not in variants:
         return [f"{manifest}: no variant {name}"]
     variant = variants[name]
     if not shutil.which(abis.ABIS[variant.abi].qemu):
         print(f"SKIP: {abis.ABIS[variant.abi].qemu} not installed")
         sys.exit(77)
-    result, _, _ = cost.count_variant(variant)
+    result, _, _ = run.count_variant(variant)
     rows = {(r["body"], r["repr"], r["operation"]): r for r in result.rows}
     failures = []
     for key, want in EXPECTED[name].items():

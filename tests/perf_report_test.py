@@ -12,19 +12,11 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "scripts"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from scripttest import expect, finish  # noqa: E402
 from y2038lab.perf import report as p  # noqa: E402
 from y2038lab.perf import walk as walkrun  # noqa: E402
 
-passed = failed = 0
-
-
-def expect(case, want, got):
-    global passed, failed
-    if want == got:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL [{case}]: expected {want!r}, got {got!r}")
 
 
 def data(name):
@@ -90,5 +82,4 @@ expect("pick: n_max respected", {"walk/stat_seq/v6/scalar/4096"},
        {v for k, v in walkrun.pick_benchmarks(fake, "stat_seq", 5000).items() if k == ("v6", "scalar")})
 expect("layout_parts: shim is no layout", None, walkrun.layout_parts("shim/store_mtime/c_batch/64"))
 
-print(f"perf_report_test: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish("perf_report_test")

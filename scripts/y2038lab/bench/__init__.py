@@ -1,8 +1,8 @@
-"""y2038lab.bench: y2038-bench runs and their tables, checks and comparisons.
+"""y2038lab.bench: y2038-bench runs and what is read from them.
 
-  checks       Checks on how a benchmark run went, from what `scripts/lab bench` recorded.
-  compare      `scripts/lab compare`: Google Benchmark's compare.py, plus the project's verdi
-  disasm       Instructions of the compiled benchmark objects, compared and checked.
-  report       The benchmark fragment of REPORT.md (and the README summary) from y2038-bench 
-  run          `scripts/lab bench`: run y2038-bench by the plan below, replace the previous r
+  run      `lab bench`: the pass plan, CPU probes, staging; replaces results only when complete
+  report   the benchmark appendix of REPORT.md and README's summary (`bench-report`)
+  checks   how a run went: CPU speed changes, the two-thread ceiling, layout twins
+  compare  `lab compare`: Google Benchmark's compare.py beside the project's statistics
+  disasm   the compiled benchmark objects: twins compile alike, no FP/SIMD register (CTests)
 """

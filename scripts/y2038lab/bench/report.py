@@ -10,8 +10,8 @@ One section per JSON file, labelled by the ABI its context records
 accessor and walk overviews (a matrix per body), the paired comparisons with
 the run's resolution and controls (y2038lab.core.paired), a table per family and
 operation, the shim overhead, the load scaling, the errored benchmarks and the
-plots.  Every input is read and checked first (y2038lab.results,
-y2038lab.sizes); the fragment, the summary and the plots are then written as
+plots.  Every input is read and checked first (y2038lab.core.results,
+y2038lab.core.sizes); the fragment, the summary and the plots are then written as
 one set (fsio.OutputSet): all of them or none.
 """
 import argparse
@@ -34,7 +34,7 @@ def warn(message):
 
 
 def read_cmd(path):
-    """(command, notes) from FILE.cmd beside a JSON file (written by y2038lab.benchrun)."""
+    """(command, notes) from FILE.cmd beside a JSON file (written by y2038lab.bench.run)."""
     if not os.path.exists(path + ".cmd"):
         return "not recorded", []
     lines = fsio.read_text(path + ".cmd", "command record").strip().splitlines()

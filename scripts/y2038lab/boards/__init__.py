@@ -1,12 +1,12 @@
-"""y2038lab.boards: target boards: bundles, board runs, imported and merged reports, LAVA.
+"""y2038lab.boards: the suite on target boards (`lab bundle / board-run / import / merge`).
 
-  abi          The target ABIs a board bundle is made for, and checks of what was built.
-  bundle       A board bundle: one tarball that runs the suite on a board of one ABI.
-  cli          Target boards: bundles, board runs, imported reports, merged reports, LAVA.
-  gbench       Google Benchmark for a target ABI, built from Debian's own source package.
-  importer     `scripts/lab import RESULTS.tar.gz`: a board's REPORT.md from its own facts.
-  lava         The board farm: LAVA job and test definitions, and LAVA results back.
-  merge        `scripts/lab merge FILE...`: one report across result sets (host and boards).
-  results      Reading one results tarball of boards/run.sh: the board's facts and its JSON.
-  run          `scripts/lab board-run`: a bundle on a board over ssh, or in place; the CI smo
+  cli       the command line of every boards command
+  bundle    one static tarball per ABI: programs, tests, run.sh (gbench builds its libbenchmark)
+  gbench    Google Benchmark for a target ABI, from Debian's source package
+  elf       checks that what was built is a static executable of the bundle's ABI
+  run       a bundle on a board over ssh, in place, or under qemu-user (the CI smoke)
+  results   one results tarball of run.sh: the board's facts and its JSON
+  importer  reports/<abi>-<board>/REPORT.md from a results tarball
+  merge     one report across result sets (host and boards)
+  lava      LAVA job and test definitions, and LAVA results back
 """

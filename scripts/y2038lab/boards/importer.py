@@ -9,7 +9,6 @@ slab model uses the board's present CPUs and kernel version; the live-BTF
 comparison reads the board's /sys/kernel/btf/vmlinux with pahole.  The new
 folder replaces the old one only once it is complete.
 """
-import csv
 import json
 import os
 import re
@@ -18,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-from y2038lab.boards import results as boards_results
+from y2038lab.boards import results
 from y2038lab.core import fsio
 from y2038lab.core import abis
 from y2038lab.core import markdown
@@ -128,38 +127,35 @@ def tools_section(res):
 
 
 def layouts_section(board, top):
-    slub = slub_model
     abi, cpus, calc = board["abi"], board["present"], calc_for(board["kernel"])
-    params = slub.boot_slab_params(board["cmdline"])
+    params = slub_model.boot_slab_params(board["cmdline"])
     path = os.path.join(top, "reports", "layouts", f"sizes-{abi}.csv")
     out = ["## struct inode on this ABI: sizes and slab cost", ""]
-    try:
-        with open(path, encoding="utf-8", newline="") as f:
-            sizes = [r for r in csv.DictReader(f)]
-    except OSError as err:
-        return out + [f"No size table for {abi} ({path}: {err.strerror}); run `scripts/lab pahole`.", ""]
+    rows = sizes.load(os.path.dirname(path), abi)
+    if rows is None:
+        return out + [f"No size table for {abi} ({path}); run `scripts/lab pahole`.", ""]
     out += [f"sizeof from pahole (`scripts/lab pahole`, reports/layouts/sizes-{abi}.csv, built on the host "
             f"with the same cross compiler); objects per slab from python3 -m y2038lab slub-model with **this board's** "
             f"{cpus} present CPUs and the {calc} algorithm (kernel {board['kernel']})"
             + (f", boot parameters {params}" if params else "") + ".", "",
             "| layout | sizeof(inode) | objsize | objects / pages per slab | MiB per 10^6 inodes |",
             "|---|---:|---:|---|---:|"]
-    for r in sizes:
-        objsize = slub.cache_object_size(int(r["size"]), word=abis.word(abi))
-        order = slub.calculate_order(objsize, cpus, calc, params.get("min_objects"))
-        objs, pages = slub.order_objects(order, objsize), 1 << order
-        mem = -(-10**6 // objs) * pages * slub.PAGE_SIZE
+    for r in rows:
+        objsize = slub_model.cache_object_size(r["size"], word=abis.word(abi))
+        order = slub_model.calculate_order(objsize, cpus, calc, params.get("min_objects"))
+        objs, pages = slub_model.order_objects(order, objsize), 1 << order
+        mem = -(-10**6 // objs) * pages * slub_model.PAGE_SIZE
         out.append(f"| {r['body']}/{r['repr']} | {r['size']} | {objsize} | {objs} / {pages} | {mem / 2**20:.1f} |")
     out.append("")
     if board["slabinfo"]:
         if "min_order" in params or "max_order" in params:
             return out + [f"The board's /proc/slabinfo is not compared: booted with {params}.", ""]
-        rows = slub.parse_slabinfo(board["slabinfo"])
+        rows = slub_model.parse_slabinfo(board["slabinfo"])
         out += ["The model against the board's own /proc/slabinfo (its inode caches):", "",
                 "| cache | objsize | slabinfo objects / pages | model | agrees |", "|---|---:|---|---|---|"]
         for name, objsize, objs, pages in rows:
-            order = slub.calculate_order(objsize, cpus, calc, params.get("min_objects"))
-            got = (slub.order_objects(order, objsize), 1 << order)
+            order = slub_model.calculate_order(objsize, cpus, calc, params.get("min_objects"))
+            got = (slub_model.order_objects(order, objsize), 1 << order)
             out.append(f"| {name} | {objsize} | {objs} / {pages} | {got[0]} / {got[1]} | "
                        f"{'yes' if got == (objs, pages) else '**no**'} |")
         out.append("")
@@ -237,15 +233,15 @@ def bench_section(top, json_path, outdir, board):
 
 
 def import_results(path, top, out=None):
-    res = boards_results.Results(path)
-    board = boards_results.facts(res)
+    res = results.Results(path)
+    board = results.facts(res)
     out = out or os.path.join(top, "reports", f"{board['abi']}-{board['board']}")
     parent = os.path.dirname(os.path.abspath(out))
     if not os.path.isdir(parent):
         raise InputError(f"{out}: folder {parent} does not exist")
     work = tempfile.mkdtemp(prefix=os.path.basename(out) + ".", suffix=".new", dir=parent)
     try:
-        suite = boards_results.suite_json(res, board)
+        suite = results.suite_json(res, board)
         json_path = os.path.join(work, f"bench-{board['abi']}.json")
         fsio.write_text(json_path, json.dumps(suite, indent=2) + "\n")
         fsio.write_text(json_path + ".cmd", res.text("bench/bench.cmd"))

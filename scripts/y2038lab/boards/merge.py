@@ -11,12 +11,12 @@ and the headline benchmarks (boards/headline.txt): ns per iteration and the
 ratio against timespec64 of the same body in the same set, with the
 statistics of compare_to_reference().
 """
-import csv
 import os
-import re
 import statistics
 
+from y2038lab.boards import lava
 from y2038lab.core import fsio
+from y2038lab.core import sizes
 from y2038lab.core import abis
 from y2038lab.core import markdown
 from y2038lab.core import results
@@ -30,7 +30,7 @@ from y2038lab.boards.importer import calc_for
 def compare_to_reference(ref, samples, twin, abi):
     """(ratio, verdict) of SAMPLES against REF (per-repetition ns lists; a
     LAVA set has one median each).  The one place the merge's statistics
-    live: y2038lab.stats (U test, ratio interval, twin-control band)."""
+    live: y2038lab.core.stats (U test, ratio interval, twin-control band)."""
     comp = stats.compare(ref, samples)
     lp64 = abi in abis.LP64
     band = stats.null_band(stats.compare(ref, twin)) if lp64 and twin else None
@@ -82,11 +82,6 @@ class ResultSet:
                 f"{'/'.join(map(str, reps))} repetition{'' if reps == [1] else 's'}", f"{self.source}: `{os.path.basename(self.path)}`"]
 
 
-def headline_patterns(top):
-    with open(os.path.join(top, "boards", "headline.txt"), encoding="utf-8") as f:
-        return [re.compile(line.strip()) for line in f if line.strip() and not line.startswith("#")]
-
-
 def group_of(name):
     """(operation key with the representation replaced by '*', repr) of a run name."""
     parts = name.split("/")
@@ -96,28 +91,21 @@ def group_of(name):
 
 
 def sizes_section(sets, top):
-    abis = list(dict.fromkeys(s.abi for s in sets))
-    sizes = {}
-    for abi in abis:
-        try:
-            with open(os.path.join(top, "reports", "layouts", f"sizes-{abi}.csv"), encoding="utf-8") as f:
-                for r in csv.DictReader(f):
-                    sizes[(abi, r["body"], r["repr"])] = int(r["size"])
-        except (OSError, KeyError, ValueError):
-            pass
-    reprs = list(dict.fromkeys(r for (_, _, r) in sizes))
-    cols = [(a, b) for a in abis for b in ("v4_4", "v6") if any((a, b, r) in sizes for r in reprs)]
+    abi_list = list(dict.fromkeys(s.abi for s in sets))
+    folder = os.path.join(top, "reports", "layouts")
+    table = {(abi, r["body"], r["repr"]): r["size"] for abi in abi_list for r in sizes.load(folder, abi) or ()}
+    reprs = list(dict.fromkeys(r for (_, _, r) in table))
+    cols = [(a, b) for a in abi_list for b in ("v4_4", "v6") if any((a, b, r) in table for r in reprs)]
     out = ["## sizeof(struct inode), bytes", "", "From pahole on the cross builds (`scripts/lab pahole`, "
            "reports/layouts/sizes-<abi>.csv), per ABI of the sets.", "",
            "| repr | " + " | ".join(f"{a} {b}" for a, b in cols) + " |", "|---|" + "---:|" * len(cols)]
     for r in reprs:
-        out.append(f"| {r} | " + " | ".join(str(sizes.get((a, b, r), "-")) for a, b in cols) + " |")
-    return out + [""], sizes
+        out.append(f"| {r} | " + " | ".join(str(table.get((a, b, r), "-")) for a, b in cols) + " |")
+    return out + [""], table
 
 
-def slab_section(sets, sizes, top):
-    slub = slub_model
-    reprs = list(dict.fromkeys(r for (_, b, r) in sizes if b == "v6"))
+def slab_section(sets, table, top):
+    reprs = list(dict.fromkeys(r for (_, b, r) in table if b == "v6"))
     out = ["## Objects per slab: inode_cache, body v6", "",
            "python3 -m y2038lab slub-model with each set's own CPU count (a board's present CPUs, the host's "
            "online CPUs) and the order algorithm of its kernel (v6.8 when not recorded); "
@@ -126,19 +114,19 @@ def slab_section(sets, sizes, top):
     for r in reprs:
         cells = []
         for s in sets:
-            size = sizes.get((s.abi, "v6", r))
+            size = table.get((s.abi, "v6", r))
             if size is None or s.cpus < 1:
                 cells.append("-")
                 continue
-            objsize = slub.cache_object_size(size, word=abis.word(s.abi))
-            objs, pages = slub.slab_geometry(objsize, s.cpus, calc_for(s.kernel))
+            objsize = slub_model.cache_object_size(size, word=abis.word(s.abi))
+            objs, pages = slub_model.slab_geometry(objsize, s.cpus, calc_for(s.kernel))
             cells.append(f"{objs} / {pages} ({objsize})")
         out.append(f"| {r} | " + " | ".join(cells) + " |")
     return out + [""]
 
 
 def bench_section(sets, top):
-    patterns = headline_patterns(top)
+    patterns = lava.headline_patterns(top)
     groups = {}
     for s in sets:
         for name in list(s.samples) + list(s.medians):

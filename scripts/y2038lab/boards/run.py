@@ -21,7 +21,7 @@ import tarfile
 
 from y2038lab.core import abis
 from y2038lab.boards import bundle as boards_bundle
-from y2038lab.boards import importer as boards_import
+from y2038lab.boards import importer
 from y2038lab.core.fsio import InputError
 
 
@@ -146,7 +146,7 @@ def smoke(abis, top, werror=False):
             if res.returncode != 0:
                 raise InputError(f"smoke: {abi.name}: run.sh under {shell} failed (exit {res.returncode})")
             results = results_line(res.stdout, run_sh)
-        report = boards_import.import_results(results, top, out=os.path.join(work, f"{abi.name}-qemu-user"))
+        report = importer.import_results(results, top, out=os.path.join(work, f"{abi.name}-qemu-user"))
         with open(report, encoding="utf-8") as f:
             text = f.read()
         if "(EMULATED)" not in text.splitlines()[0]:

@@ -1,27 +1,32 @@
-"""The size tables `scripts/lab pahole` writes (reports/layouts/sizes-<abi>.csv), read and checked.
+"""The size tables `scripts/lab pahole` writes (reports/layouts/sizes-<abi>.csv): the one reader.
 
 One row per body x representation of one ABI: abi, body, repr, size
-(sizeof(struct inode) from pahole) and the layout columns of
-y2038lab.layouts.COLUMNS.  A file that exists but is empty, has only its
-header, is not UTF-8, lacks a column or holds a size that is not a positive
-integer raises fsio.InputError naming the file; a file that does not exist is
-None (that ABI was not built).
+(sizeof(struct inode) from pahole), the layout columns of
+y2038lab.layouts.report.COLUMNS and the representation's facts
+(core.reprs.COLUMNS).  A file that exists but is empty, has only its header,
+is not UTF-8, lacks a column or holds a size that is not a positive integer
+raises fsio.InputError naming the file; a file that does not exist is None
+(that ABI was not built).  Rows are dicts: the counts as ints, "facts" the
+reprs.Repr (None in a table without the facts).
 """
 import csv
+import glob
 import io
 import os
 
 from y2038lab.core import fsio
+from y2038lab.core import reprs
 
 REQUIRED = ("abi", "body", "repr", "size")
+COUNTS = ("size", "holes", "padding", "reorg_saves", "ts_bytes")
 
 
 def path_of(folder, abi):
     return os.path.join(folder, f"sizes-{abi}.csv")
 
 
-def read_sizes(path):
-    """The rows of one sizes CSV as dicts (size as int); InputError when unusable."""
+def read_sizes(path, required=REQUIRED):
+    """The rows of one sizes CSV (see the module doc); InputError when unusable."""
     text = fsio.read_text(path, "sizes CSV")
     if not text.strip():
         raise fsio.InputError(f"{path}: empty file, expected a sizes table (scripts/lab pahole)")
@@ -30,23 +35,31 @@ def read_sizes(path):
         rows = list(reader)
     except csv.Error as err:
         raise fsio.InputError(f"{path}: not CSV ({err})") from None
-    missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
+    missing = [c for c in required if c not in (reader.fieldnames or [])]
     if missing:
         raise fsio.InputError(f"{path}: no column {', '.join(missing)} in the header")
     if not rows:
         raise fsio.InputError(f"{path}: header only, no rows")
+    facts = reprs.from_rows(rows, path)
     for n, row in enumerate(rows, start=2):
-        if None in row or any(row[c] is None for c in REQUIRED):
+        if None in row or any(row[c] is None for c in required):
             raise fsio.InputError(f"{path}: line {n}: not {len(reader.fieldnames)} fields as the header")
-        if not row["size"].isdigit() or int(row["size"]) == 0:
-            raise fsio.InputError(f"{path}: line {n}: size {row['size']!r} is not a positive integer")
-        row["size"] = int(row["size"])
+        for c in (c for c in COUNTS if row.get(c) not in (None, "")):
+            if not row[c].isdigit() or (c == "size" and int(row[c]) == 0):
+                raise fsio.InputError(f"{path}: line {n}: {c} {row[c]!r} is not a "
+                                      f"{'positive' if c == 'size' else 'non-negative'} integer")
+            row[c] = int(row[c])
+        row["facts"] = facts.get(row["repr"])
     return rows
 
 
 def load(folder, abi):
     """Rows of FOLDER/sizes-ABI.csv, or None when the file does not exist."""
     path = path_of(folder, abi)
-    if not os.path.exists(path):
-        return None
-    return read_sizes(path)
+    return read_sizes(path) if os.path.exists(path) else None
+
+
+def read_all(folder, required=REQUIRED):
+    """{(abi, body, repr): row} of every FOLDER/sizes-*.csv; None when there is none."""
+    paths = sorted(glob.glob(os.path.join(folder, "sizes-*.csv"))) if folder else []
+    return {(r["abi"], r["body"], r["repr"]): r for p in paths for r in read_sizes(p, required)} or None

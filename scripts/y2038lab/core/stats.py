@@ -299,23 +299,6 @@ def twin_band(run, key, groups=None, measure="real"):
     return null_band(control), control
 
 
-def widest_band(run, keys, groups=None, measure="real"):
-    """The widest twin band over KEYS (None if any is missing): the null for a
-    comparison between two operations, which each carry their own placement."""
-    groups = groups or by_layout(run)
-    bands = [twin_band(run, key, groups, measure)[0] for key in keys]
-    return None if not bands or None in bands else max(bands)
-
-
-def run_band(run, family="accessor", measure="real"):
-    """The widest twin band of FAMILY in RUN (None if it has none): the placement
-    spread this run shows, as the null for comparing two functions (fstime/)."""
-    groups = by_layout(run, family)
-    bands = [twin_band(run, key, groups, measure)[0] for key in groups]
-    bands = [b for b in bands if b is not None]
-    return max(bands) if bands else None
-
-
 def findings(run, base_repr=REFERENCE, family=None, explain=None, measure="real"):
     """{layout_key: {repr: Finding}}: every repr against BASE_REPR in one run.
 

@@ -1,4 +1,4 @@
-"""Markdown tables of one y2038-bench run (y2038lab.results.Run), and the README summary.
+"""Markdown tables of one y2038-bench run (y2038lab.core.results.Run), and the README summary.
 
 Every table takes its bodies and representations from the run (Run.bodies,
 Run.reprs) and its size rows from the sizes CSVs: a new representation
@@ -8,7 +8,7 @@ import math
 import os
 import statistics
 
-from y2038lab.bench import checks as runchecks
+from y2038lab.bench import checks
 from y2038lab.core import abis
 from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.core.results import UNIT_NS, param_key
@@ -165,9 +165,9 @@ def resolution_table(run, pairs):
         within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
         w = c.widest
         neg = (f"{within} of {len(c.negatives)} within ±{paired.NEGATIVE_LIMIT:.0%}; widest "
-               f"`{w.operation}` {w.where}: {w.interval()}" if w else "none")
+               f"`{w.operation}` {w.body} {w.where}: {w.interval()}" if w else "none")
         pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, "
-                        f"{'detected' if c.positive_ok(x) else 'NOT within ±0.5 %'}) {x.where}"
+                        f"{'detected' if c.positive_ok(x) else 'NOT within ±0.5 %'}) {x.body} {x.where}"
                         for x in c.positives) or "none"
         out.append(row([family, f"±{res[family]:.2%}" if family in res else "-", neg, pos]))
     return out + [""]
@@ -245,7 +245,7 @@ def load_scaling(run):
     out = ["#### load: throughput and scaling", "",
            "ops/s = items_per_second (all threads); scaling = ops/s with 2 threads / ops/s with 1 "
            "(2.0 = perfect on two equal CPUs).", ""]
-    ceiling = runchecks.scaling_ceiling(run.context)
+    ceiling = checks.scaling_ceiling(run.context)
     if ceiling:
         out += [ceiling, ""]
     out += ["| operation | body | repr | params | ops/s, 1 thread | ops/s, 2 threads | scaling |",

@@ -1,9 +1,9 @@
-"""y2038lab.cost: 32-bit and embedded cost without boards: counts, library calls, core models.
+"""y2038lab.cost: 32-bit and embedded cost without boards (`lab cost` -> reports/cost/).
 
-  mca          Core models: llvm-mca on the harness's inner loops, per ABI and CPU.
-  objdump      What the compiled objects say: library calls (objdump -dr), code bytes (nm -S)
-  report       reports/cost/cost.csv and COST.md from cost.py's rows (rendering only).
-  run          32-bit and embedded cost without boards: instruction counts, library calls,
-  trace        Dynamic instruction counts of the counting harness under qemu-user.
-  validate     The host validation row: llvm-mca's model of this host's core against the
+  run       the command: every ABI variant's harness counted and modelled
+  trace     dynamic instruction counts under qemu-user (-d exec), per row of the harness
+  objdump   library calls, code bytes, inner loops, read from the real objects
+  mca       llvm-mca on those loops, per ABI and CPU (a model's cycles, not a timing)
+  validate  the model against this host's measured accessor times
+  report    cost.csv and COST.md
 """

@@ -5,7 +5,7 @@ import os
 import platform
 import re
 
-from y2038lab.cost import mca as cost_mca
+from y2038lab.cost import mca
 from y2038lab.cost.validate import compare, validation_section
 from y2038lab.core import fsio
 from y2038lab.core import markdown
@@ -41,12 +41,12 @@ def ratio(n, ref):
 
 
 def tool_versions():
-    return {"qemu": fsio.first_line(["qemu-x86_64", "--version"]), "llvm-mca": f"llvm-mca {cost_mca.mca_version()}"}
+    return {"qemu": fsio.first_line(["qemu-x86_64", "--version"]), "llvm-mca": f"llvm-mca {mca.mca_version()}"}
 
 
 def header(results, command):
     tools = tool_versions()
-    zen = cost_mca.host_zen()
+    zen = mca.host_zen()
     lines = [
         "# Cost on 32-bit and embedded ABIs: instruction counts, library calls, core models", "",
         markdown.generated(command, f"; host core: {zen[2] if zen else platform.machine()}, commit {markdown.commit()}."),
@@ -252,16 +252,16 @@ def mca_section(results, models):
              "barrier after each), a call replaced by what the qemu trace saw it execute (callee, libgcc "
              "divide) as the count sees it; `stat` is bench/walk.c's stat loop "
              "(generic_fillattr: i_size under the seqcount on 32-bit ABIs, three timestamps, "
-             "multigrain's I_CTIME_QUERIED), likewise. Cell: Block RThroughput / simulated cycles per "
+             "the I_CTIME_QUERIED test of multigrain), likewise. Cell: Block RThroughput / simulated cycles per "
              f"iteration (1000 iterations), ratio of the latter to {REFERENCE}; † a workaround "
              "(listed below); ‡ the loop body has inner branches, which llvm-mca runs as straight-line "
              "code, both sides counted.", ""]
     notes, branched = {}, set()
     for r in results:
         name = r.variant.name
-        cpus = [cpu for cpu in cost_mca.cpus_for(r.variant.abi)
+        cpus = [cpu for cpu in mca.cpus_for(r.variant.abi)
                 if any(m["mca_block_rthroughput"] for k, m in models.items() if k[0] == name and k[4] == cpu)]
-        for cpu in cost_mca.cpus_for(r.variant.abi):
+        for cpu in mca.cpus_for(r.variant.abi):
             if cpu not in cpus:
                 missing = next((m["workaround"] for k, m in models.items() if k[0] == name and k[4] == cpu),
                                "not run")
@@ -316,7 +316,7 @@ def mca_section(results, models):
 def write_reports(results, bench, out, command):
     rows = [row for r in results for row in r.rows]
     counts, models = index(rows, "instructions"), index(rows, "mca")
-    status, host = compare(models, bench)[1], ("x86_64", cost_mca.cpus_for("x86_64")[0])
+    status, host = compare(models, bench)[1], ("x86_64", mca.cpus_for("x86_64")[0])
     for row in (r for r in rows if r["measure"] == "mca"):  # the verdict leans on validated cores only
         row["validation"] = status if (row["abi"], row["mca_cpu"]) == host else "not validated: no timing of this core here"
     checked = sum(r.checked for r in results)

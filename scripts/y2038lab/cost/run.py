@@ -8,12 +8,12 @@ core models.  `scripts/lab cost` runs it; so can you:
 
 Each --build is a CMake build tree whose `cost` target was built (it holds
 cost/cost_manifest.tsv).  Writes reports/cost/cost.csv and COST.md
-(cost_report.py renders them).  Three measures, each labelled as what it is:
- - instructions: a dynamic count under qemu-user (cost_trace.py), exact and
+(report.py renders them).  Three measures, each labelled as what it is:
+ - instructions: a dynamic count under qemu-user (trace.py), exact and
    repeatable; never a timing;
  - library calls and code bytes: objdump -dr and nm -S of the real objects
-   (cost_objdump.py);
- - modelled cycles: llvm-mca on the harness's inner loops (cost_mca.py).
+   (objdump.py);
+ - modelled cycles: llvm-mca on the harness's inner loops (mca.py).
 """
 import argparse
 import concurrent.futures
@@ -21,9 +21,9 @@ import os
 import sys
 from dataclasses import dataclass, field
 
-from y2038lab.cost import mca as cost_mca
-from y2038lab.cost import objdump as cost_objdump
-from y2038lab.cost import trace as cost_trace
+from y2038lab.cost import mca
+from y2038lab.cost import objdump
+from y2038lab.cost import trace
 from y2038lab.core.fsio import InputError, run_main
 
 # Report order: the reference first, then the 32-bit ABIs, then the 64-bit ones.
@@ -37,7 +37,7 @@ CSV_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instru
 
 @dataclass
 class VariantResult:
-    variant: cost_trace.Variant
+    variant: trace.Variant
     command: list = field(default_factory=list)
     source: str = ""                          # what made the instruction counts
     rows: list = field(default_factory=list)   # dicts with CSV_COLUMNS
@@ -53,7 +53,7 @@ def load_builds(builds):
     variants = {}
     for build in builds:
         path = os.path.join(build, "cost", "cost_manifest.tsv")
-        for name, v in cost_trace.read_manifest(path).items():
+        for name, v in trace.read_manifest(path).items():
             if name in variants:
                 raise InputError(f"{path}: variant {name} also comes from {variants[name].manifest}")
             variants[name] = v
@@ -66,13 +66,13 @@ def objects_of(variant):
     for path in [obj for _, _, obj in variant.layouts] + [variant.fstime]:
         if not os.path.isfile(path):
             raise InputError(f"{path}: missing; build the `cost` target of {variant.manifest}")
-        funcs.update(cost_objdump.disassemble(variant.objdump, path))
-        sizes.update(cost_objdump.symbol_table(variant.nm, path))
+        funcs.update(objdump.disassemble(variant.objdump, path))
+        sizes.update(objdump.symbol_table(variant.nm, path))
     return funcs, sizes
 
 
 def helpers(names):
-    return [n for n in names if cost_trace.HELPER_RE.match(n)]
+    return [n for n in names if trace.HELPER_RE.match(n)]
 
 
 def trace_check(region, insns, start, size):
@@ -92,11 +92,11 @@ def trace_check(region, insns, start, size):
 
 
 def count_variant(variant):
-    symbols_table = cost_objdump.symbol_table(variant.nm, variant.harness)
-    symbols = cost_trace.SymbolMap(symbols_table)
-    command, regions = cost_trace.trace_variant(variant, symbols)
+    symbols_table = objdump.symbol_table(variant.nm, variant.harness)
+    symbols = trace.SymbolMap(symbols_table)
+    command, regions = trace.trace_variant(variant, symbols)
     funcs, sizes = objects_of(variant)
-    linked = cost_objdump.disassemble(variant.objdump, variant.harness, relocs=False)
+    linked = objdump.disassemble(variant.objdump, variant.harness, relocs=False)
     result = VariantResult(variant, command, f"qemu-user trace: {' '.join(command[:-1])}")
     for region in regions:
         subject = region.subject
@@ -107,41 +107,41 @@ def count_variant(variant):
         check = trace_check(region, linked.get(subject), *symbols_table[subject])
         result.checked += check == "exact"
         dynamic = {s: n for s, n in sorted(region.entries.items()) if s != subject}
-        static_calls = cost_objdump.reachable_calls(funcs, subject)
+        static_calls = objdump.reachable_calls(funcs, subject)
         result.rows.append({
             "abi": variant.abi, "variant": variant.name, "body": region.body, "repr": region.repr,
             "operation": region.operation, "measure": "instructions",
             "instructions": region.instructions, "code_bytes": sizes.get(subject, ("", ""))[1],
-            "libcalls": " ".join(f"{s}:{n}" for s, n in dynamic.items() if cost_trace.HELPER_RE.match(s)),
+            "libcalls": " ".join(f"{s}:{n}" for s, n in dynamic.items() if trace.HELPER_RE.match(s)),
             "libcalls_static": " ".join(helpers(static_calls)),
-            "calls": " ".join(f"{s}:{n}" for s, n in dynamic.items() if not cost_trace.HELPER_RE.match(s)),
+            "calls": " ".join(f"{s}:{n}" for s, n in dynamic.items() if not trace.HELPER_RE.match(s)),
             "check": check, "source": result.source,
         })
     at = {insn.addr: insn for insns in linked.values() for insn in insns}
-    paths = {name: [at[pc] for pc in pcs] for name, pcs in cost_trace.call_paths(regions, symbols.entry).items()}
+    paths = {name: [at[pc] for pc in pcs] for name, pcs in trace.call_paths(regions, symbols.entry).items()}
     return result, funcs, paths
 
 
 def model_variant(variant, funcs, paths, jobs=2):
     """llvm-mca rows for every layout x loop x CPU of VARIANT's ABI; a call in a loop gives way
     to what it executed in the counted rows (PATHS, qemu trace): the code the trace counts."""
-    triple = cost_mca.triple_for(variant.abi, variant.name)
+    triple = mca.triple_for(variant.abi, variant.name)
     tasks = []
     for body, repr_, _ in variant.layouts:
         for loop in LOOPS:
             name = f"cost_loop_{loop}_{body}_{repr_}"
-            insns = cost_objdump.inner_loop(funcs.get(name) or [])
+            insns = objdump.inner_loop(funcs.get(name) or [])
             if not insns:
                 raise InputError(f"{variant.name}: no loop found in {name} (objdump of its object)")
-            inner = cost_objdump.inner_branches(insns)
-            insns, spliced = cost_objdump.splice_calls(insns, paths)
-            source = cost_objdump.mca_source(insns)
+            inner = objdump.inner_branches(insns)
+            insns, spliced = objdump.splice_calls(insns, paths)
+            source = objdump.mca_source(insns)
             # llvm-mca runs the body as straight-line code: both sides of a
             # branch (multigrain's I_CTIME_QUERIED test guards an atomic OR
             # that walk's steady state skips; the seqcount retry on ILP32).
             check = "; ".join([f"{inner} inner branch{'es' if inner > 1 else ''}: modelled straight-line"] * bool(inner)
                               + [f"calls replaced by what they executed (qemu trace): {' '.join(sorted(set(spliced)))}"] * bool(spliced))
-            for cpu in cost_mca.cpus_for(variant.abi):
+            for cpu in mca.cpus_for(variant.abi):
                 tasks.append((body, repr_, loop, cpu, source, len(insns), check))
     no_model = {}
 
@@ -149,7 +149,7 @@ def model_variant(variant, funcs, paths, jobs=2):
         body, repr_, loop, cpu, source, count, _ = task
         if cpu in no_model:
             return task, no_model[cpu]
-        result = cost_mca.run_mca(source, cpu, triple)
+        result = mca.run_mca(source, cpu, triple)
         if result.error == "no model":
             no_model[cpu] = result
         return task, result
@@ -163,14 +163,14 @@ def model_variant(variant, funcs, paths, jobs=2):
                 "mca_block_rthroughput": "" if r.block_rthroughput is None else f"{r.block_rthroughput:g}",
                 "mca_cycles_per_iteration": "" if r.cycles_per_iteration is None else f"{r.cycles_per_iteration:.2f}",
                 "workaround": r.workaround, "check": check,
-                "source": f"llvm-mca {cost_mca.mca_version()}",
+                "source": f"llvm-mca {mca.mca_version()}",
             })
     return rows
 
 
 def collect(builds, log=print):
     """[VariantResult] with instruction rows and mca rows, for every variant built."""
-    if not cost_mca.mca_version():
+    if not mca.mca_version():
         raise InputError("llvm-mca: not found (Debian package llvm)")
     results = []
     for variant in load_builds(builds):
@@ -194,13 +194,13 @@ def main(argv=None):
     rep.add_argument("--command", default="scripts/lab cost", help="the command named in the header")
     args = parser.parse_args(argv)
 
-    from y2038lab.cost import report as cost_report  # rendering only when asked to report
-    from y2038lab.cost import validate as cost_validate  # rendering only when asked to report
+    from y2038lab.cost import report  # rendering only when asked to report
+    from y2038lab.cost import validate  # rendering only when asked to report
     if not os.path.isdir(args.out):
         raise InputError(f"{args.out}: output folder does not exist")
-    bench = cost_validate.read_bench_json(args.bench_json) if args.bench_json else None
+    bench = validate.read_bench_json(args.bench_json) if args.bench_json else None
     results = collect(args.build, log=lambda text: print(text, file=sys.stderr))
-    cost_report.write_reports(results, bench, args.out, args.command)
+    report.write_reports(results, bench, args.out, args.command)
     print(f"cost: wrote {os.path.join(args.out, 'cost.csv')} and {os.path.join(args.out, 'COST.md')}")
     return 0
 

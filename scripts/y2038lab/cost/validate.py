@@ -2,7 +2,7 @@
 accessor times y2038-bench measured here (a timing, and labelled so)."""
 import statistics
 
-from y2038lab.cost import mca as cost_mca
+from y2038lab.cost import mca
 from y2038lab.core import paired, results
 from y2038lab.core.fsio import InputError
 from y2038lab.core.reprs import REFERENCE
@@ -43,7 +43,7 @@ def compare(models, bench):
     """([(op, body, repr, cycles, model_ns, ns, model ratio, measured ratio)], the host core's
     status): ratios to REFERENCE (None for itself); "validated" when each is within TOLERANCE
     or misses where the loop calls a function, whose call and return the model cannot see."""
-    cpu, rows = cost_mca.cpus_for("x86_64")[0], []
+    cpu, rows = mca.cpus_for("x86_64")[0], []
 
     def model(op, body, rp):
         return models.get(("x86_64", body, rp, f"loop/{op}", cpu)) or {}
@@ -68,8 +68,8 @@ def compare(models, bench):
 
 
 def validation_section(models, bench):
-    zen = cost_mca.host_zen()
-    cpu = cost_mca.cpus_for("x86_64")[0]
+    zen = mca.host_zen()
+    cpu = mca.cpus_for("x86_64")[0]
     lines = ["### Host validation: the model against this host's measured accessor times", ""]
     if zen:
         lines.append(f"Host core: {zen[2]} = {zen[0]}; llvm-mca 14's model used: {zen[1]}"

@@ -1,8 +1,9 @@
-"""y2038lab.layouts: struct inode layouts measured: pahole, sizes, slabs.
+"""y2038lab.layouts: struct inode layouts measured: pahole, sizes, slabs, a real kernel.
 
-  kernel       The replicas against a real kernel tree: scripts/lab kernel-check KERNEL_TREE
-  pahole       pahole (dwarves 1.24) on the layout probes: the manifests, the runs, the parse
-  report       The layouts report: pahole reference set, size tables, slab model, live BTF co
-  slab         The SLUB side of the layouts report: reports/layouts/slab.{md,csv}.
-  slub_model   how many objects of a given size SLUB puts in a slab.
+  report      `lab pahole`: pahole on every ABI's probe objects -> reports/pahole/, and
+              reports/layouts/ (sizes-<abi>.csv with each representation's facts, sizes.md, slab)
+  pahole      the probe manifests (layout_probes.txt) and pahole's output parsed
+  slab        the SLUB side of that report (slab.md, slab.csv)
+  slub_model  mm/slub.c's order selection: objects per slab for a size (`slub-model`)
+  kernel      `lab kernel-check`: the replicas against a real kernel tree's struct inode
 """

@@ -9,9 +9,9 @@ writes, as one set (all files or none, fsio.OutputSet):
   OUT/pahole/MANIFEST.md                    tools, flags, host, date
   OUT/layouts/sizes-<abi>.{md,csv}          size table per ABI
   OUT/layouts/sizes.md                      all ABIs, with the command line
-  OUT/layouts/slab.{md,csv}                 SLUB model (y2038lab.slab)
+  OUT/layouts/slab.{md,csv}                 SLUB model (y2038lab.layouts.slab)
   OUT/layouts/btf-compare.md                live kernel BTF vs the v6/scalar replica
-Bodies and representations come from each build's layout_probes.txt (y2038lab.pahole).
+Bodies and representations come from each build's layout_probes.txt (y2038lab.layouts.pahole).
 pahole 1.24 quirks: `-R` is never combined with `-S` (it crashes); BTF "Unknown kind"
 warnings from newer kernels go to stderr and are dropped; on i386 `--suppress_packed`.
 """

@@ -1,6 +1,6 @@
-"""y2038lab.perf: cache and instruction counts per inode visited (perf stat, else callgrind).
+"""y2038lab.perf: cache and instruction counts per inode visited (`lab perf`).
 
-  cachegeo     Cache geometries for callgrind's cache simulation, named.
-  report       cache and instruction counts per inode visited, per layout.
-  walk         One walk benchmark run under a tool (perf stat, valgrind), and the inodes it v
+  report    the command: perf stat where the counters work, else callgrind per cache geometry
+  walk      one walk benchmark under a tool, and how many inodes it visited
+  cachegeo  the named cache geometries (this host, Cortex-A53, Cortex-A9) and valgrind's options
 """

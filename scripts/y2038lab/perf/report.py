@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""perf_report.py - cache and instruction counts per inode visited, per layout.
+"""cache and instruction counts per inode visited, per layout.
 
 For one walk benchmark per layout (default walk/stat_seq/<body>/<repr>/<N>,
 one y2038-bench process per layout, selected with --benchmark_filter):
@@ -26,8 +26,8 @@ one y2038-bench process per layout, selected with --benchmark_filter):
              set exceeds its LL; --valgrind-arg --LL=... (and --I1, --D1)
              replaces them with one geometry of its own.
 
-    perf_report.py detect                       prints "counters" or "callgrind: <why>"
-    perf_report.py run --bench BIN --work DIR --fragment FILE [--mode auto|counters|callgrind]
+    python3 -m y2038lab perf detect                       prints "counters" or "callgrind: <why>"
+    python3 -m y2038lab perf run --bench BIN --work DIR --fragment FILE [--mode auto|counters|callgrind]
 """
 import argparse
 import os

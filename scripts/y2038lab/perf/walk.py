@@ -3,7 +3,7 @@
 The tool counts the whole process: Google Benchmark runs the function several
 times while it settles the iteration count, so counts are divided by every
 inode the process visited, from Google Benchmark's --v=2 log (runs before
-the last) and the JSON (the last run, exact).  perf_report.py is the command.
+the last) and the JSON (the last run, exact).  `python3 -m y2038lab perf` is the command.
 """
 import re
 import subprocess
@@ -14,7 +14,7 @@ from y2038lab.core import results
 
 def layout_parts(name, axes=None):
     """(family, op, body, repr, params) of a layout benchmark name, None for any other name.
-    AXES: (bodies, reprs), by default read from the name itself (y2038lab.results' fallback rule)."""
+    AXES: (bodies, reprs), by default read from the name itself (y2038lab.core.results' fallback rule)."""
     parts = results.split_name(name, *(axes or results.layouts_from_names([name])))
     return parts if parts and parts[2] else None
 

@@ -1,12 +1,11 @@
-"""y2038lab.report: REPORT.md: the verdict, its evidence, plots and fragments; README block.
+"""y2038lab.report: REPORT.md and README's results block (`lab report`).
 
-  assemble     REPORT.md of one target from the fragments the lab's steps wrote, and README's
-  claims       The claims as data (claims.toml: quote, source, layouts, evidence, rule, words) and
-               the rules that turn bytes, instruction counts, sites and tests into rulings
-  claims_code  The rules about code at run time: paired host timings, the queried-ctime path, torn reads
-  evidence     Readers for the non-timing evidence the verdict weighs: bytes, slabs, costs, c
-  fragment     Report fragments that quote a command or another report (written atomically).
-  plots        Plots for REPORT.md: what a person would rather look at than read.
-  run          The steps of `scripts/lab report` after its measurements: every fragment of
-  verdict      The verdict: REPORT.md's section, README's list, reports/VERDICT.txt, --check.
+  run          the command: every fragment NN-name.md of the run, then REPORT.md and README
+  verdict      the Verdict section and VERDICT.txt, from the claims and the evidence
+  claims       the debate's claims as data (claims.toml) and the rules over bytes, counts, sites
+  runtime      the rules over code at run time (timings, torn reads, multigrain)
+  evidence     the readers of the non-timing evidence (sizes, cost, churn, kernel check)
+  plots        the PNG plots
+  fragment     fragments quoting a command's output or another report
+  assemble     REPORT.md from the fragments, README's block from REPORT.md
 """

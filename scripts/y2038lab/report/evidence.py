@@ -17,7 +17,7 @@ import glob
 import os
 import re
 
-from y2038lab.core import reprs
+from y2038lab.core import sizes
 from y2038lab.core.fsio import InputError
 
 SIZES_COLUMNS = ("abi", "body", "repr", "size", "holes", "padding", "reorg_saves")
@@ -69,23 +69,8 @@ def _present(path):
 
 
 def read_sizes(folder):
-    """{(abi, body, repr): {size, holes, padding, reorg_saves, facts}} from every sizes-*.csv; None if
-    none.  facts: the representation's reprs.Repr on that ABI (None in a table without them)."""
-    if folder is None:
-        return None
-    paths = sorted(glob.glob(os.path.join(folder, "sizes-*.csv")))
-    if not paths:
-        return None
-    out = {}
-    for path in paths:
-        rows = _read(path, SIZES_COLUMNS)
-        facts = reprs.from_rows(rows, path)
-        for line, row in enumerate(rows, start=2):
-            key = (row["abi"], row["body"], row["repr"])
-            out[key] = {c: _number(path, line, row, c, int) for c in ("size", "holes", "padding", "reorg_saves")
-                        + (("ts_bytes",) if "ts_bytes" in row else ())}
-            out[key]["facts"] = facts.get(row["repr"])
-    return out
+    """{(abi, body, repr): row} of every sizes-*.csv (core.sizes); None if none."""
+    return sizes.read_all(folder, SIZES_COLUMNS)
 
 
 def read_slab(path):
@@ -126,22 +111,6 @@ def read_cost(path):
     return rows
 
 
-def cost_of(cost_rows, abi, body, repr_name, operation):
-    """The cost.csv row of one operation, or None.
-
-    OPERATION is the benchmark's operation name (get_mtime, rfc_set_mtime...):
-    matched against `operation`, else against `<variant>_<operation>`; where
-    several variants match, the first one in the file is taken."""
-    if not cost_rows:
-        return None
-    for row in cost_rows:
-        if row["measure"] != "instructions" or (row["abi"], row["body"], row["repr"]) != (abi, body, repr_name):
-            continue
-        if row["operation"] == operation or f"{row['variant']}_{row['operation']}" == operation:
-            return row
-    return None
-
-
 def kernel_check(folder):
     """(summary, differing) of <folder>/kernel-check.csv (`lab kernel-check`): what the replica sizes
     were checked against, as "replica = Linux <version> (<body>/<repr>) on <abi>, ...; replica differs
@@ -174,7 +143,8 @@ def read_churn(folder):
         rows, total = [], None
         for line, row in enumerate(_read(path, CHURN_COLUMNS), start=2):
             parsed = {"fs": row["fs"], "kind": row.get("kind")}
-            for column in CHURN_COLUMNS[1:] + tuple(c for c in ("bergmann_fs", "bergmann_wide_fs") if row.get(c)):
+            for column in CHURN_COLUMNS[1:] + tuple(c for c in ("bergmann_fs", "bergmann_wide_fs", "member_accesses", "update_time_sites", "unresolved",
+                                                        "unparsed_files") if row.get(c)):
                 parsed[column] = _number(path, line, row, column, int)
             if row["fs"] == "TOTAL":
                 total = parsed

@@ -12,16 +12,16 @@ in report order:
   00-resolution.md what this run's timings can resolve: per family, from the
                    paired controls (y2038lab.core.paired); README quotes it
   01-verdict.md    the verdict: one row per claim of report/claims.toml and
-                   the short list README.md quotes (y2038lab.verdict); the same
+                   the short list README.md quotes (y2038lab.report.verdict); the same
                    as plain text in reports/VERDICT.txt
-  02-plots.md      heatmaps, walks, sizes, threads (y2038lab.plots)
-  05-summary.md    the headline table README.md quotes (y2038lab.benchreport)
+  02-plots.md      heatmaps, walks, sizes, threads (y2038lab.report.plots)
+  05-summary.md    the headline table README.md quotes (y2038lab.bench.report)
   10, 20           fstime-selfcheck and fs-expiry output
   30-layouts.md    sizes and slab cost, quoted from reports/layouts
   50-cost.md       32-bit cost: counts, library calls, models, quoted from reports/cost/COST.md
-  55-churn.md      churn, quoted from reports/churn/<tree>.md
+  55-churn.md      churn, quoted from each reports/churn/<tree>.md
   (60-perf.md      cache misses per inode, written by `lab perf`)
-  90-bench.md      the appendix: every benchmark table (y2038lab.benchreport)
+  90-bench.md      the appendix: every benchmark table (y2038lab.bench.report)
 
 The run's bench-<abi>.json go beside REPORT.md gzipped (scripts/lab compare
 reads them so), replacing those of the previous report with it.
@@ -133,9 +133,10 @@ def run(args):
         "scripts/lab cost", "###", COST_SECTIONS, "scripts/lab cost writes it"))
     trees = sorted(p for p in glob.glob(os.path.join(churn, "*.md"))
                    if not os.path.basename(p).startswith("history-"))  # `lab churn OLD NEW` compares releases
-    fsio.write_text(os.path.join(r, "55-churn.md"), quoted(
-        trees[0] if trees else os.path.join(churn, "<tree>.md"), out, "Churn: sites each approach changes (site counts)",
-        "scripts/lab churn", "##", CHURN_SECTIONS, "scripts/lab churn writes it"))
+    fsio.write_text(os.path.join(r, "55-churn.md"), "\n".join(quoted(  # the 2016 tree first, then today's
+        tree, out, f"Churn: sites each approach changes in {os.path.basename(tree)[:-3]} (site counts)",
+        "scripts/lab churn", "##", CHURN_SECTIONS, "scripts/lab churn writes it")
+        for tree in trees or [os.path.join(churn, "<tree>.md")]))
     assemble.assemble(ns(results=r, build=args.build, out=out, target=args.target, elapsed=args.elapsed,
                          attach=jsons))
     assemble.readme(ns(report=os.path.join(out, "REPORT.md"), readme=args.readme))
