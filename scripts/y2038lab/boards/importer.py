@@ -102,8 +102,8 @@ def tests_section(res, board):
         out += [f"Environment: `{board['run']['tests_env']}`.", ""]
     odd = [r for r in rows if len(r) >= 2 and r[1] != "PASS"]
     if odd:
-        out += markdown.table(("test", "verdict", "exit", "note"),
-                              [(r[0], r[1], r[2] if len(r) > 2 else "?", r[4] if len(r) > 4 else "") for r in odd]) + [""]
+        out += markdown.table(("test", "verdict", "exit", "note"), [
+            (r[0], r[1], r[2] if len(r) > 2 else "?", r[4] if len(r) > 4 else "") for r in odd]) + [""]
     torn = [line for name in sorted(res.files) if name.startswith("tests/torn_read_test")
             for line in res.text(name).splitlines() if " torn of " in line]
     if torn:

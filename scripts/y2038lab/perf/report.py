@@ -39,7 +39,7 @@ from y2038lab.perf import cachegeo
 from y2038lab.core import envvars
 from y2038lab.core import fsio
 from y2038lab.core import markdown
-from y2038lab.perf.walk import fitting_walks, layout_parts, run_measured, walk_sizes
+from y2038lab.perf.walk import fitting_walks, largest, layout_parts, run_measured, walk_sizes
 from y2038lab.core.tables import fmt
 
 PROG = "perf_report.py"
@@ -212,7 +212,8 @@ def run_counters(args, lines, sizes):
     lines += ["Hardware counts from `perf stat -x,`, divided by every inode the process visited "
               "(all Google Benchmark runs, from its `--v=2` log and the JSON); process start-up and "
               "each run's set-up are included, amortised. `-` = the event is not supported here.", ""]
-    table(lines, ["benchmark"], "l", [(e, e) for e in PERF_EVENTS], [([name], figures, d) for name, figures, d in measured])
+    table(lines, ["benchmark"], "l", [(e, e) for e in PERF_EVENTS],
+          [([name], figures, d) for name, figures, d in measured])
     return finish(args.fragment, lines, len(measured), failures)
 
 
@@ -246,16 +247,11 @@ def callgrind_plan(geometry, sizes, names, n_max):
     N <= n_max under a geometry of Y2038_VALGRIND_ARGS, or @names as given."""
     if names:
         return [(n, int(n.rsplit("/", 1)[-1]) if n.rsplit("/", 1)[-1].isdigit() else None) for n in names]
-    plan = []
-    for by_n in sizes.values():
-        if geometry.name == "Y2038_VALGRIND_ARGS" or geometry.ll_bytes() is None:
-            fitting = [n for n in by_n if n <= n_max]
-            if fitting:
-                plan.append((by_n[max(fitting)], max(fitting)))
-        else:
-            n, _ = cachegeo.walk_size(geometry, list(by_n))
-            plan.append((by_n[n], n))
-    return plan
+    if geometry.name == "Y2038_VALGRIND_ARGS" or geometry.ll_bytes() is None:
+        chosen = (largest(by_n, n_max) for by_n in sizes.values())
+    else:
+        chosen = (cachegeo.walk_size(geometry, list(by_n))[0] for by_n in sizes.values())
+    return [(by_n[n], n) for by_n, n in zip(sizes.values(), chosen) if n is not None]
 
 
 def working_set(lines_per_inode, n):
