@@ -138,7 +138,7 @@ def _history(L, total, rows, series, files_read):
              f"could reach, so the comparison is made per file below and on the automated share.")
     L.append(f"- Automated share: Layton reports about 75 % of the atime/mtime conversion done with Coccinelle; the "
              f"mechanical share measured here is {_pct(am['sites'] - am['manual'], am['sites'])} "
-             f"for atime/mtime and {_pct(access - total['needs_manual'], access)} overall (Linus, 2016: about 95 %).")
+             f"for atime/mtime and {_pct(access - total['needs_manual'], access)} overall.")
     if rfc_rows:
         L.append(f"- The 2016 RFC converted the VFS, cifs, fat and ext4; here ({', '.join(rfc_rows)}) they hold "
                  f"{sum(by_fs[n]['rfc_macros'] for n in rfc_rows)} RFC-macro sites, against the RFC's +691/-253 lines "
@@ -210,8 +210,8 @@ def write_md(path, rows, run, sites, helpers, group_of):
         L.append(f"The {n_unres} unresolved accesses (end of this report) are in no row; counted, they would raise "
                  f"the RFC-macro and accessor totals to at most {total['rfc_macros'] + n_unres} and "
                  f"{total['accessor_functions'] + n_unres}.\n")
-    L.append(f"- **Bergmann** (\"roughly 30 file systems assign i_?time into or from a local variable or pass it "
-             f"by reference into a function that is not from VFS\"): **{len(bergmann)}** of the "
+    L.append(f"- **Bergmann** (\"I see roughly 30 file systems that assign i_?time into or from a local variable or "
+             f"pass it into by reference into a function that is not from VFS\"): **{len(bergmann)}** of the "
              f"{len(touching)} filesystems that touch an inode timestamp "
              f"({', '.join(bergmann) or 'none'}). Counting copies into their own structures and values "
              f"passed too: {len(bergmann_wide)}. Taking \"roughly 30\" as 23 to 37 (30 ± 25 %), it "
@@ -224,7 +224,7 @@ def write_md(path, rows, run, sites, helpers, group_of):
              f"{total['struct_copies']}, values and addresses given to filesystem functions "
              f"{total['value_passed'] + total['address_passed']}, update_time implementations "
              f"{total['update_time_sites']}.")
-    L.append(f"- **Mechanical share** (Linus, 2016: about 95 % with sed or Coccinelle): "
+    L.append(f"- **Mechanical share** (sites a script could rewrite locally): "
              f"{total['needs_manual']} of the {access} accessor sites need more than a local rewrite "
              f"({_pct(access - total['needs_manual'], access)} mechanical); filesystems with at least one: "
              f"**{total['needs_manual_fs']}** of {len(touching)}.")
