@@ -223,10 +223,15 @@ def write(paths, rows, misses, noise, run):
                                                 [(f"`{p}:{n}`", what, kind, cell(text)) for p, n, what, kind, text in misses]),
          "\n## Noise: timestamp lines changed for another reason\n",
          *markdown.table(("where", "old line"), [(f"`{p}:{n}`", cell(text)) for p, n, text in noise])]
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
-    w.writeheader()
-    w.writerows(rows)
     with OutputSet() as out:
         out.write_text(paths[0], "\n".join(L) + "\n")
-        out.write_text(paths[1], buf.getvalue())
+        out.write_text(paths[1], csv_text(rows, COLUMNS))
+
+
+def csv_text(rows, columns):
+    """ROWS (dicts) as CSV with a header line, COLUMNS in order."""
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=columns, lineterminator="\n", extrasaction="ignore")
+    w.writeheader()
+    w.writerows(rows)
+    return buf.getvalue()

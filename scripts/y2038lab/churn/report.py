@@ -8,12 +8,11 @@ needs_manual > 0, with local_copies + address_passed > 0 (Bergmann's claim)
 and with struct_copies + value_passed added (its wide reading).
 """
 import collections
-import csv
-import io
 import os
 import platform
 
 from y2038lab.churn import sites as churn_sites
+from y2038lab.churn.history import csv_text
 from y2038lab.core import markdown
 from y2038lab.core.fsio import write_text
 
@@ -50,12 +49,7 @@ def table(rows, kind_of, group_of, candidates, parse=None):
 
 
 def write_csv(path, rows):
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
-    w.writeheader()
-    for row in rows:
-        w.writerow({c: row[c] for c in COLUMNS})
-    write_text(path, buf.getvalue())
+    write_text(path, csv_text(rows, COLUMNS))
 
 
 def _pct(part, whole):

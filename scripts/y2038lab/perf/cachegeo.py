@@ -42,21 +42,20 @@ class Geometry:
         self.name, self.what = name, what
         self.i1, self.d1, self.ll = i1, d1, ll
         self.extra = list(extra)
-        for label, cache in (("I1", i1), ("D1", d1), ("LL", ll)):
-            if cache is not None:
-                check(f"{name} {label}", *cache)
+        for label, cache in self.caches():
+            check(f"{name} {label}", *cache)
+
+    def caches(self):
+        return [(label, c) for label, c in (("I1", self.i1), ("D1", self.d1), ("LL", self.ll)) if c]
 
     def valgrind_args(self):
-        return [f"--{label}={c[0]},{c[1]},{c[2]}" for label, c in
-                (("I1", self.i1), ("D1", self.d1), ("LL", self.ll)) if c] + self.extra
+        return [f"--{label}={c[0]},{c[1]},{c[2]}" for label, c in self.caches()] + self.extra
 
     def ll_bytes(self):
         return self.ll[0] if self.ll else None
 
     def describe(self):
-        parts = [f"{label} {human(c[0])} {c[1]}-way {c[2]} B" for label, c in
-                 (("I1", self.i1), ("D1", self.d1), ("LL", self.ll)) if c]
-        return ", ".join(parts)
+        return ", ".join(f"{label} {human(c[0])} {c[1]}-way {c[2]} B" for label, c in self.caches())
 
 
 def human(size):

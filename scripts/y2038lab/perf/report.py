@@ -5,26 +5,17 @@
 For one walk benchmark per layout (default walk/stat_seq/<body>/<repr>/<N>,
 one y2038-bench process per layout, selected with --benchmark_filter):
 
-  counters   where `perf stat` counts hardware events: perf stat -x, -e
-             cycles,instructions,L1-dcache-loads,L1-dcache-load-misses,
-             LLC-load-misses around the process.  The process also starts up
-             and Google Benchmark runs the function several times while it
-             settles the iteration count, so the counts are divided by every
-             inode the process visited: the iterations of each run (its --v=2
-             log, the last run exactly from the JSON) x inodes per iteration.
-             Start-up and per-run set-up are included, amortised.
+  counters   where `perf stat` counts hardware events (`perf stat -x, -e`
+             PERF_EVENTS) around the process, divided by every inode the
+             process visited (perf.walk: all Google Benchmark runs; start-up
+             and per-run set-up included, amortised).
   callgrind  elsewhere: valgrind --tool=callgrind --cache-sim=yes, collecting
-             only inside the benchmark's own function (walk_<path>_<body>_<repr>,
-             --toggle-collect) and not inside its set-up, its tear-down or
-             the shim's bench_keep_running_batch() (each toggles collection
-             off again on entry), so what is counted is the timed loop over
-             the slab, in every Google Benchmark run; divided by every inode
-             those runs visited, as for the counters.  Simulated counts:
-             valgrind's cache model, once per named geometry
-             (y2038lab/cachegeo.py: this host's from sysfs, a Cortex-A53
-             and a Cortex-A9 board), each at the walk size whose working
-             set exceeds its LL; --valgrind-arg --LL=... (and --I1, --D1)
-             replaces them with one geometry of its own.
+             only inside the benchmark's walk_<path>_<body>_<repr> function
+             (--toggle-collect; CALLGRIND_EXCLUDED toggle it off again): the
+             timed loop over the slab, divided as for the counters.  Simulated
+             counts, once per named geometry (perf.cachegeo), each at the walk
+             size whose working set exceeds its LL; --valgrind-arg --LL=...
+             (and --I1, --D1) replaces them with one geometry of its own.
 
     python3 -m y2038lab perf detect                       prints "counters" or "callgrind: <why>"
     python3 -m y2038lab perf run --bench BIN --work DIR --fragment FILE [--mode auto|counters|callgrind]
