@@ -100,7 +100,7 @@ static struct timespec64 accessor_random_ts(struct rng *rng)
  * Every inode gets random a/m/c times; the mtime nsec also carries the byte
  * offset of the next inode of one cycle through all ACCESSOR_INODES (the
  * chain of get_mtime_latency).  Installs a fixed clock at 2038-01-19T03:14:08
- * for inode_set_ctime_current(); accessor_free() restores the default.
+ * for inode_set_ctime_current(); bench_free_clocked() restores the default.
  * In a huge page of its own (bench_alloc_huge): the same cache sets for
  * every fixture, whatever was allocated before.
  */
@@ -138,12 +138,6 @@ static void *accessor_new(const void *arg)
 }
 
 
-static void accessor_free(void *fixture)
-{
-	bench_escape(fixture);
-	fs_time_set_clock(NULL);
-	free(fixture);
-}
 
 /*
  * The throughput skeleton: ACCESSOR_OP(op, ...) defines the block function
@@ -325,7 +319,7 @@ static void ACCESSOR_FN(bench)(struct bench_state *st, const void *arg)
 		acc += op->block(fx, 0, 1);
 	result = acc; /* a fresh local: acc itself never needs a memory home */
 	bench_do_not_optimize(result);
-	accessor_free(fx);
+	bench_free_clocked(fx);
 	bench_set_items_processed(st, bench_iterations_done(st));
 }
 
@@ -334,7 +328,7 @@ static const struct paired_layout accessor_paired = {
 	.body = INODE_BODY_NAME,
 	.repr = INODE_REPR_NAME,
 	.setup = accessor_new,
-	.teardown = accessor_free,
+	.teardown = bench_free_clocked,
 	.ops = accessor_cases,
 	.n_ops = sizeof(accessor_cases) / sizeof(accessor_cases[0]),
 	.ops_per_unit = ACCESSOR_BATCH,

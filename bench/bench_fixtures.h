@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
+#include "bench.h"
 #include "inode.h"
 
 /*
@@ -24,6 +25,18 @@
 static inline struct timespec64 bench_fixed_clock(void *ctx)
 {
 	return *(const struct timespec64 *)ctx;
+}
+
+/*
+ * Teardown of a fixture that installed its own fs_time clock: the default
+ * clock back, the fixture freed (after an escape, so that its last stores
+ * count).
+ */
+static inline void bench_free_clocked(void *fixture)
+{
+	bench_escape(fixture);
+	fs_time_set_clock(NULL);
+	free(fixture);
 }
 
 /* Folds a timestamp into a running sum; unsigned, so it wraps without UB. */

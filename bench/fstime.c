@@ -128,11 +128,6 @@ struct fstime_fixture {
 	struct fs_time_clock clock;
 };
 
-static struct timespec64 fstime_fixed_clock(void *ctx)
-{
-	return *(const struct timespec64 *)ctx;
-}
-
 static time64_t fstime_random_sec(struct rng *rng, enum fstime_inputs inputs)
 {
 	uint64_t span = (uint64_t)(FSTIME_TIME_MAX - FSTIME_TIME_MIN - 1);
@@ -165,7 +160,7 @@ static void fstime_chain_steps(struct fstime_fixture *fx, fstime_trunc_fn op);
  *
  * The inputs depend only on the seed and the case, never on the op; the
  * latency steps on the op.  Installs the clock of a clock:* case;
- * fstime_free() restores the default.
+ * bench_free_clocked() restores the default.
  */
 static void *fstime_new(const void *arg)
 {
@@ -204,18 +199,12 @@ static void *fstime_new(const void *arg)
 		fx->inode[i] = fx->inode[i - FSTIME_INPUTS];
 	}
 	fx->clock_now = (struct timespec64){ .tv_sec = FSTIME_CLOCK_SEC, .tv_nsec = FSTIME_CLOCK_NSEC };
-	fx->clock = (struct fs_time_clock){ .now = fstime_fixed_clock, .ctx = &fx->clock_now };
+	fx->clock = (struct fs_time_clock){ .now = bench_fixed_clock, .ctx = &fx->clock_now };
 	fs_time_set_clock(c->inputs == FSTIME_CLOCK_COARSE ? NULL : &fx->clock);
 	bench_escape(fx);
 	return fx;
 }
 
-static void fstime_free(void *fx)
-{
-	bench_escape(fx);
-	fs_time_set_clock(NULL);
-	free(fx);
-}
 
 /*
  * The latency chain's steps for @op: from op(input[i]) to input[i + 1], the
@@ -349,7 +338,7 @@ static void fstime_bench(struct bench_state *st, const void *arg)
 		acc += block(fx, 0, FSTIME_INPUTS);
 	result = acc; /* a fresh local: acc itself never needs a memory home */
 	bench_do_not_optimize(result);
-	fstime_free(fx);
+	bench_free_clocked(fx);
 	bench_set_items_processed(st, bench_iterations_done(st));
 }
 
@@ -378,7 +367,7 @@ static const struct fstime_run *fstime_run_of(const struct fstime_case *c, size_
 
 static struct paired_side fstime_side(const struct fstime_run *run)
 {
-	return (struct paired_side){ .setup = fstime_new, .teardown = fstime_free, .arg = run,
+	return (struct paired_side){ .setup = fstime_new, .teardown = bench_free_clocked, .arg = run,
 				     .block = run->latency ? run->op->latency : run->op->throughput };
 }
 

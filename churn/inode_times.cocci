@@ -595,3 +595,178 @@ c << r_clock_macro.c;
 p << r_clock_macro.p;
 @@
 emit("clock", p, c)
+
+// ---- 5. what a flag day leaves alone, or changes elsewhere
+
+// locals that take the clock's value or are copied into an inode timestamp
+// (`struct timespec64 now = current_time(inode)`; `inode->i_mtime = ts`): a
+// flag day retypes their declaration, and those copies compile unchanged
+@r_retyped_init@
+identifier fn = {current_time, current_fs_time, current_fs_time_sec};
+identifier c = {CURRENT_TIME, CURRENT_TIME_SEC};
+identifier x;
+type T;
+position p;
+@@
+(
+T x@p = fn(...);
+|
+T x@p = c;
+)
+
+@script:python@
+T << r_retyped_init.T;
+x << r_retyped_init.x;
+p << r_retyped_init.p;
+@@
+emit("retyped_local", p, T, x)
+
+@r_retyped_set@
+identifier fn = {current_time, current_fs_time, current_fs_time_sec};
+identifier c = {CURRENT_TIME, CURRENT_TIME_SEC};
+identifier fld = {i_atime, i_mtime, i_ctime};
+struct inode *E;
+struct inode F;
+identifier x;
+type T;
+position p;
+@@
+T x@p;
+... when any
+(
+x = fn(...)
+|
+x = c
+|
+E->fld = x
+|
+F.fld = x
+)
+
+@script:python@
+T << r_retyped_set.T;
+x << r_retyped_set.x;
+p << r_retyped_set.p;
+@@
+emit("retyped_local", p, T, x)
+
+// tv_sec/tv_nsec of an iattr/kstat time field, and whole values between such
+// a field and the clock or another such field: all of one type after a flag day
+@r_vfs_member@
+type T;
+T *A;
+T B;
+identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+identifier m;
+position p;
+@@
+(
+A->vf@p.m
+|
+B.vf@p.m
+)
+
+@script:python@
+T << r_vfs_member.T;
+p << r_vfs_member.p;
+@@
+emit("vfs_member", p, T)
+
+@r_vfs_clock@
+type T;
+T *A;
+T B;
+identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+identifier fn = {current_time, current_fs_time, current_fs_time_sec};
+identifier c = {CURRENT_TIME, CURRENT_TIME_SEC};
+position p;
+@@
+(
+A->vf@p = fn(...)
+|
+B.vf@p = fn(...)
+|
+A->vf@p = c
+|
+B.vf@p = c
+)
+
+@script:python@
+T << r_vfs_clock.T;
+p << r_vfs_clock.p;
+@@
+emit("vfs_same", p, T, "clock")
+
+@r_vfs_same_to@
+type T, T2;
+T *A;
+T B;
+T2 *A2;
+T2 B2;
+identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+identifier vf2 = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+position p;
+@@
+(
+A->vf@p = A2->vf2
+|
+A->vf@p = B2.vf2
+|
+B.vf@p = A2->vf2
+|
+B.vf@p = B2.vf2
+)
+
+@script:python@
+T << r_vfs_same_to.T;
+T2 << r_vfs_same_to.T2;
+p << r_vfs_same_to.p;
+@@
+emit("vfs_same", p, T, T2)
+
+@r_vfs_same_from@
+type T, T2;
+T *A;
+T B;
+T2 *A2;
+T2 B2;
+identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+identifier vf2 = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+position p;
+@@
+(
+A2->vf2 = A->vf@p
+|
+B2.vf2 = A->vf@p
+|
+A2->vf2 = B.vf@p
+|
+B2.vf2 = B.vf@p
+)
+
+@script:python@
+T << r_vfs_same_from.T;
+T2 << r_vfs_same_from.T2;
+p << r_vfs_same_from.p;
+@@
+emit("vfs_same", p, T, T2)
+
+// the clock's value stored anywhere (`ei->i_crtime = current_time(inode)`):
+// a flag day converts it unless the destination is of the VFS's type
+@r_clock_store@
+expression V;
+identifier fn = {current_time, current_fs_time, current_fs_time_sec};
+identifier c = {CURRENT_TIME, CURRENT_TIME_SEC};
+position p;
+@@
+(
+V = fn@p(...)
+|
+V = c@p
+)
+
+@script:python@
+V << r_clock_store.V;
+p << r_clock_store.p;
+@@
+emit("clock_store", p, V)

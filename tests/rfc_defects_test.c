@@ -22,13 +22,13 @@
  *     ("struct inode_timespec __ts = (__ts);"): inode2 gets an indeterminate
  *     value (RFC 07/15 uses it in ext4's swap_inode_data()).  Shown on the
  *     expansion's text (running it would be undefined behaviour); CTest's
- *     rfc02_swap_shadows compiles it with -Wshadow.  RFC 07/15's
- *     EXT4_INODE_GET_XTIME(), which ext4_iget() runs for every timestamp it
+ *     rfc02_swap_self_init compiles it with -Winit-self -Wuninitialized (and
+ *     a control without the defect).  RFC 07/15's EXT4_INODE_GET_XTIME(), which ext4_iget() runs for every timestamp it
  *     reads from disk, passes its own __ts to the setter the same way.
  *  3. RFC 03/15's default range, 0..INT_MAX, applies to every super block
- *     (alloc_super()); no RFC patch widens it (RFC 07/15 sets none for ext4),
- *     so ext4 clamps at 2038 and before 1970 (tools/fs-expiry's "under the
- *     RFC (2016)" column).
+ *     (alloc_super()); none of the RFC patches read (02-07, 09, 10, 12, 13)
+ *     widens it (RFC 07/15 sets none for ext4), so ext4 clamps at 2038 and
+ *     before 1970 (tools/fs-expiry's "under the RFC (2016)" column).
  *  4. After s_time_max, current_fs_time() returns the marker in tv_nsec while
  *     the setter stores 0: RFC 04/15's file_update_time() compares the two
  *     with inode_timespec_equal(), never finds them equal, and so updates
@@ -230,7 +230,28 @@ static void test_ext4_iget_shadows_its_temporary(struct kunit *test)
 }
 
 #ifdef RFC_DEFECTS_INSTANTIATE_SWAP
-/* Compiled only by CTest's rfc02_swap_shadows (-fsyntax-only -Wshadow); never run. */
+/*
+ * Compiled only by CTest's rfc02_swap_self_init (-Winit-self -Wuninitialized
+ * -O1); never run.  C11 6.2.1p7: the setter's __ts is in scope from the end of
+ * its declarator, so "__ts = (__ts)" reads itself.  With
+ * RFC_DEFECTS_SWAP_CONTROL the setter's temporary is renamed, nothing else:
+ * rfc02_swap_self_init_control must then compile without the diagnostic.
+ */
+#ifdef RFC_DEFECTS_SWAP_CONTROL
+#undef RFC03_VFS_INODE_SET_XTIME
+#define RFC03_VFS_INODE_SET_XTIME(xtime, inode, ts64)			\
+	do {								\
+		struct inode_timespec __set_ts = (ts64);		\
+		struct super_block *__sb = inode->i_sb;			\
+		(inode)->xtime##_sec = __set_ts.tv_sec;			\
+		(inode)->xtime##_nsec = __set_ts.tv_nsec;		\
+		if (unlikely(is_fs_timestamp_bad(ts64))) {		\
+			(inode)->xtime##_nsec = 0;			\
+			if (__sb->s_op->bad_timestamp)			\
+				__sb->s_op->bad_timestamp(__sb);	\
+		}							\
+	} while (0)
+#endif
 void rfc02_swap(struct inode *inode1, struct inode *inode2);
 void rfc02_swap(struct inode *inode1, struct inode *inode2)
 {

@@ -9,7 +9,8 @@
     lab compare [--cpu] [--filter REGEX] [--out FILE] --repr BASE OTHER RUN.json
         two representations in one run: compare.py's `filters` mode with
         anchored regexes (the representation as a whole name component), then
-        the layout verdict of stats.findings() per operation.
+        the layout verdict of stats.findings() per operation, then the paired
+        benchmarks of the same two (y2038lab.core.paired: BASE~OTHER).
 
 compare.py (libbenchmark-tools, /usr/share/benchmark/compare.py) is run as
 it is and its output shown unchanged, so its users see the tool they know;
@@ -128,6 +129,16 @@ def repr_table(run, base, other, pattern, measure):
     return lines
 
 
+def paired_lines(run, base, other, pattern):
+    """The paired/*/BASE~OTHER benchmarks of RUN: B/A, interval, signed-rank test, ruling."""
+    from y2038lab.core import paired
+    found = [f"| {c.name.replace('/manual_time', '')} | {c.text()} |" for c in paired.comparisons(run)
+             if (c.a, c.b) == (base, other) and not (pattern and not pattern.search(c.name))]
+    return ["", f"Paired ({base} and {other} in alternating ~8 µs blocks; Hodges-Lehmann 95 % interval over the "
+            "repetitions, Wilcoxon signed-rank test; against the operation's own twin control):", "",
+            "| benchmark | B/A |", "|---|---|", *found] if found else []
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     parser.add_argument("--repr", nargs=2, metavar=("BASE", "OTHER"),
@@ -159,7 +170,7 @@ def main(argv=None):
             if args.repr:
                 base, other = args.repr
                 gbench = run_gbench(["filters", paths[0], repr_regex(base), repr_regex(other)], aggregates, names)
-                ours = repr_table(runs[0], base, other, pattern, measure)
+                ours = repr_table(runs[0], base, other, pattern, measure) + paired_lines(runs[0], base, other, pattern)
                 what = f"{other} against {base} in {args.json[0]}"
             else:
                 gbench = run_gbench(["benchmarks"] + paths, aggregates, names)

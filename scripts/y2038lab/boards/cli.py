@@ -16,6 +16,7 @@ PYTHONPATH=scripts); the modules boards_* hold the logic.  Bad input: one
 line naming the file and the problem, exit 2, nothing written.
 """
 import argparse
+import importlib
 import os
 import sys
 
@@ -25,60 +26,35 @@ TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.ab
 PROG = "lab"
 
 
-def cmd_bundle(args):
-    from y2038lab.boards import bundle as boards_bundle
-    path = boards_bundle.bundle(args.abi, TOP, out=args.out, werror=args.werror)
-    print(path)
+def _module(name):
+    return importlib.import_module(f"y2038lab.boards.{name}")  # only the command's own module
+
+
+def _print(result):
+    print("\n".join(result) if isinstance(result, list) else result)
     return 0
 
 
-def cmd_board_run(args):
-    from y2038lab.boards import run as boards_run
-    return boards_run.main(args, TOP)
-
-
-def cmd_import(args):
-    from y2038lab.boards import importer
-    print(importer.import_results(args.results, TOP, out=args.out))
-    return 0
-
-
-def cmd_merge(args):
-    from y2038lab.boards import merge as boards_merge
-    print(boards_merge.merge(args.inputs, TOP, out=args.out))
-    return 0
-
-
-def cmd_smoke(args):
-    from y2038lab.boards import run as boards_run
-    for line in boards_run.smoke(args.abis, TOP, werror=args.werror):
-        print(line)
-    return 0
-
-
-def cmd_lava_validate(args):
-    from y2038lab.boards import lava as boards_lava
-    for line in boards_lava.validate_all(TOP):
-        print(line)
-    return 0
-
-
-def cmd_lava_job(args):
-    from y2038lab.boards import lava as boards_lava
+def lava_values(items):
     values = {}
-    for item in args.set:
+    for item in items:
         key, sep, value = item.partition("=")
         if not sep:
             raise fsio.InputError(f"lava-job: --set {item!r} is not NAME=VALUE")
         values[key] = value
-    sys.stdout.write(boards_lava.render_job(TOP, values))
-    return 0
+    return values
 
 
-def cmd_lava_results(args):
-    from y2038lab.boards import lava as boards_lava
-    print(boards_lava.convert(args.export, TOP, out=args.out))
-    return 0
+COMMANDS = {
+    "bundle": lambda a: _print(_module("bundle").bundle(a.abi, TOP, out=a.out, werror=a.werror)),
+    "board-run": lambda a: _module("run").main(a, TOP),
+    "import": lambda a: _print(_module("importer").import_results(a.results, TOP, out=a.out)),
+    "merge": lambda a: _print(_module("merge").merge(a.inputs, TOP, out=a.out)),
+    "smoke": lambda a: _print(_module("run").smoke(a.abis, TOP, werror=a.werror)),
+    "lava-validate": lambda a: _print(_module("lava").validate_all(TOP)),
+    "lava-job": lambda a: sys.stdout.write(_module("lava").render_job(TOP, lava_values(a.set))) and 0,
+    "lava-results": lambda a: _print(_module("lava").convert(a.export, TOP, out=a.out)),
+}
 
 
 def parser():
@@ -88,7 +64,6 @@ def parser():
     b.add_argument("abi", help="armhf, aarch64, riscv64 or i386")
     b.add_argument("--out", help="the tarball (default build/bundles/y2038-bundle-<abi>.tar.gz)")
     b.add_argument("--werror", action="store_true", help="build with -Werror (CI)")
-    b.set_defaults(func=cmd_bundle)
 
     r = sub.add_parser("board-run", help="run a bundle on a board over ssh, or in place (--local)")
     r.add_argument("host", nargs="?", help="the board's address (ssh)")
@@ -107,40 +82,34 @@ def parser():
     r.add_argument("--emulator", help="with --local: run every program through this (marks it emulated)")
     r.add_argument("--no-tests", action="store_true", help="skip the tests")
     r.add_argument("--results", help="where the results tarball goes (default results/boards)")
-    r.set_defaults(func=cmd_board_run, mode="quick")
+    r.set_defaults(mode="quick")
 
     i = sub.add_parser("import", help="write reports/<abi>-<board>/REPORT.md from a results tarball")
     i.add_argument("results", help="y2038-results-*.tar.gz from run.sh")
     i.add_argument("--out", help="the report folder (default reports/<abi>-<board>)")
-    i.set_defaults(func=cmd_import)
 
     m = sub.add_parser("merge", help="one report across result sets (host and boards)")
     m.add_argument("inputs", nargs="+", metavar="FILE",
                    help="suite JSON: results/<target>-<date>/bench-<abi>.json, reports/<abi>-<board>/bench-<abi>.json, "
                         "or the JSON of lava-results")
     m.add_argument("--out", help="the report folder (default reports/merged)")
-    m.set_defaults(func=cmd_merge)
 
     s = sub.add_parser("smoke", help="CI: build each ABI's bundle, run it under qemu-user, import it")
     s.add_argument("abis", nargs="+", metavar="ABI")
     s.add_argument("--werror", action="store_true")
-    s.set_defaults(func=cmd_smoke)
 
-    v = sub.add_parser("lava-validate", help="validate boards/lava/ with lava_common's schemas")
-    v.set_defaults(func=cmd_lava_validate)
+    sub.add_parser("lava-validate", help="validate boards/lava/ with lava_common's schemas")
     j = sub.add_parser("lava-job", help="render boards/lava/job-template.yaml, validated, to stdout")
     j.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="one placeholder's value")
-    j.set_defaults(func=cmd_lava_job)
     c = sub.add_parser("lava-results", help="LAVA results (lavacli/REST export) to the suite's JSON")
     c.add_argument("export", help="YAML or JSON export of one job's results")
     c.add_argument("--out", help="the JSON to write (default beside EXPORT, .json)")
-    c.set_defaults(func=cmd_lava_results)
     return p
 
 
 def main(argv=None):
     args = parser().parse_args(argv)
-    return fsio.run_main(lambda: args.func(args), PROG + " " + args.cmd)
+    return fsio.run_main(lambda: COMMANDS[args.cmd](args), PROG + " " + args.cmd)
 
 
 if __name__ == "__main__":

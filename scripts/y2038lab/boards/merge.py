@@ -12,9 +12,9 @@ ratio against timespec64 of the same body in the same set, with the
 statistics of compare_to_reference().
 """
 import os
-import re
 import statistics
 
+from y2038lab.boards import lava
 from y2038lab.core import fsio
 from y2038lab.core import sizes
 from y2038lab.core import abis
@@ -82,11 +82,6 @@ class ResultSet:
                 f"{'/'.join(map(str, reps))} repetition{'' if reps == [1] else 's'}", f"{self.source}: `{os.path.basename(self.path)}`"]
 
 
-def headline_patterns(top):
-    with open(os.path.join(top, "boards", "headline.txt"), encoding="utf-8") as f:
-        return [re.compile(line.strip()) for line in f if line.strip() and not line.startswith("#")]
-
-
 def group_of(name):
     """(operation key with the representation replaced by '*', repr) of a run name."""
     parts = name.split("/")
@@ -131,7 +126,7 @@ def slab_section(sets, table, top):
 
 
 def bench_section(sets, top):
-    patterns = headline_patterns(top)
+    patterns = lava.headline_patterns(top)
     groups = {}
     for s in sets:
         for name in list(s.samples) + list(s.medians):

@@ -2,9 +2,10 @@
 
 The CSV has one row per fs/ directory (fs/*.c is "vfs") and a final TOTAL
 row; its columns are churn_sites.COLUMNS.  In the TOTAL row the counts are
-sums over every row, except needs_manual_fs and bergmann_fs, which count
-the rows of kind "filesystem" with needs_manual > 0, and with
-local_copies + address_passed > 0 (Bergmann's claim).
+sums over every row, except needs_manual_fs, bergmann_fs and
+bergmann_wide_fs, which count the rows of kind "filesystem" with
+needs_manual > 0, with local_copies + address_passed > 0 (Bergmann's claim)
+and with struct_copies + value_passed added (its wide reading).
 """
 import collections
 import csv
@@ -17,84 +18,33 @@ from y2038lab.core.fsio import write_text
 
 COLUMNS = churn_sites.COLUMNS
 KIND_ORDER = {"vfs": 0, "filesystem": 1, "library": 2}
-
-DEFINITIONS = (
-    ("reads, writes",
-     "every access to an inode's i_atime/i_mtime/i_ctime (any expression of type struct inode: "
-     "`inode->`, `&ei->vfs_inode.`, `file_inode(f)->`), written when on the left of "
-     "`=`/`op=`/`++`/`--` (the field or its tv_sec/tv_nsec)"),
-    ("member_accesses",
-     "accesses of `.tv_sec`/`.tv_nsec`: the scalars on-disk encode/decode works with"),
-    ("local_copies",
-     "the whole timestamp assigned to or from a plain variable, or initialising one"),
-    ("struct_copies",
-     "the whole timestamp to or from other filesystem storage: its own structures, a pointer, a "
-     "filesystem function's result, a return value"),
-    ("value_passed",
-     "the whole timestamp as argument of a function that is not from the VFS"),
-    ("address_passed",
-     "`&inode->i_?time` given to a function that is not from the VFS, or kept in a pointer"),
-    ("helper_uses",
-     "the timestamp or its address given to a VFS/time helper (`timespec64_equal()`, "
-     "`timestamp_truncate()`, ...): from the VFS = named in the headers listed below or defined in "
-     "fs/*.c"),
-    ("other_uses",
-     "whole-value uses none of the above (initialisers, conditionals, constants)"),
-    ("macro_args",
-     "`i_atime`/`i_mtime`/`i_ctime` named as an argument of an upper-case macro (ext4's "
-     "`EXT4_INODE_SET_XTIME(i_mtime, inode, raw)`): the access is token-pasted inside"),
-    ("setattr_sites",
-     "uses of `struct iattr` ia_atime/ia_mtime/ia_ctime in the directory whose other side is neither "
-     "an inode timestamp nor a VFS helper"),
-    ("getattr_sites",
-     "the same for `struct kstat` atime/mtime/ctime/btime (getattr filling)"),
-    ("update_time_sites",
-     "functions registered as `.update_time` in a `struct inode_operations`"),
-    ("boundary_sites",
-     "setattr_sites + getattr_sites + update_time_sites + member_accesses + struct_copies + "
-     "value_passed + address_passed"),
-    ("current_time_calls",
-     "calls of `current_time()`, `current_fs_time()`, uses of `CURRENT_TIME`/`CURRENT_TIME_SEC` "
-     "(legacy_time_calls: all but `current_time()`)"),
-    ("rfc_macros",
-     "the 2016 RFC: every access through `VFS_INODE_GET_XTIME()`/`VFS_INODE_SET_XTIME()` = reads + "
-     "writes + macro_args + legacy_time_calls"),
-    ("accessor_functions",
-     "v6.6 ctime + v6.7 atime/mtime accessors (`inode_get_mtime()`, `inode_set_ctime_current()`, ...) "
-     "= reads + writes + macro_args"),
-    ("boundary_conversion",
-     "Chinner: a conversion call wherever the VFS type meets the filesystem's own = boundary_sites + "
-     "local_copies (tv_sec/tv_nsec uses included: an opaque VFS type hides them)"),
-    ("flag_day",
-     "v4.18: one patch changes the type; every site where it meets a filesystem-typed value is "
-     "converted or retyped = local_copies + struct_copies + value_passed + address_passed + "
-     "helper_uses + other_uses + update_time_sites + setattr_sites + getattr_sites (tv_sec/tv_nsec "
-     "uses compile unchanged)"),
-    ("needs_manual",
-     "sites no local rewrite converts to accessors: address taken, tv_sec/tv_nsec written separately, "
-     "macro arguments; needs_manual_fs: 1 when > 0"),
-    ("bergmann_fs",
-     "1 when local_copies + address_passed > 0 (Bergmann: \"assign i_?time into or from a local "
-     "variable or pass it by reference into a function that is not from VFS\")"),
-    ("unresolved",
-     "i_?time field accesses not attributed (type unknown, in a macro body, in unparsed code): listed "
-     "below, counted in no approach"),
-)
+CHURN_DIR = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "churn"))
 
 
-def table(rows, kind_of, group_of, candidates):
-    """CSV rows (dicts, COLUMNS) sorted vfs, filesystems, libraries; TOTAL last."""
+def _pairs(name):
+    """(key, text) pairs of a tab-separated file of churn/ (# comments)."""
+    with open(os.path.join(CHURN_DIR, name), encoding="utf-8") as f:
+        return tuple(tuple(line.rstrip("\n").split("\t", 1)) for line in f if line.strip() and line[0] != "#")
+
+DEFINITIONS = _pairs("columns.tsv")
+
+
+def table(rows, kind_of, group_of, candidates, parse=None):
+    """CSV rows (dicts, COLUMNS) sorted vfs, filesystems, libraries; TOTAL last.
+    unparsed_files: files of the row holding code spatch could not parse (PARSE)."""
     files = collections.Counter(group_of(path) for path in candidates)
+    unparsed = collections.Counter(group_of(path) for path in candidates if (parse or {}).get(path))
     out = []
     for group, counts in rows.items():
-        row = dict(counts, fs=group, kind=kind_of(group), files=files[group])
+        row = dict(counts, fs=group, kind=kind_of(group), files=files[group], unparsed_files=unparsed[group])
         out.append(row)
     out.sort(key=lambda r: (KIND_ORDER[r["kind"]], r["fs"]))
     total = {c: sum(r[c] for r in out) for c in COLUMNS[2:]}
     fs_rows = [r for r in out if r["kind"] == "filesystem"]
     total.update(fs="TOTAL", kind="total", files=len(candidates),
                  needs_manual_fs=sum(1 for r in fs_rows if r["needs_manual"] > 0),
-                 bergmann_fs=sum(1 for r in fs_rows if r["local_copies"] + r["address_passed"] > 0))
+                 bergmann_fs=sum(r["bergmann_fs"] for r in fs_rows),
+                 bergmann_wide_fs=sum(r["bergmann_wide_fs"] for r in fs_rows), unparsed_files=sum(unparsed.values()))
     return out + [total]
 
 
@@ -145,26 +95,7 @@ def series_stats(sites, helpers):
 
 
 # What mainline and the 2016 threads did, as their own messages state it.
-HISTORY = (
-    ("2016 RFC (Dinamani, `VFS_INODE_*_XTIME` macros)",
-     "15 patches converting the VFS, cifs, fat and ext4 only, as examples: 43 files changed, 691 "
-     "insertions(+), 253 deletions(-) (cover letter, 2016-01-06)"),
-    ("2016 `vfs_time` accessors (Dinamani, after Bergmann's and Chinner's proposal: conversion at the boundary)",
-     "5 patches, btrfs, ceph, cifs, xfs: 14 files changed, 139 insertions(+), 81 deletions(-) (y2038 list, "
-     "lists.linaro.org message S24WTCTUM6NM6H2TE7UNVUT5B77IWTGZ)"),
-    ("v4.18 flag day (Dinamani, merged by Bergmann)",
-     "\"Convert vfs timestamps to use struct timespec64 using a script. This is a flag day patch\" ... "
-     "\"I've kept all the internal filesystem data structures and function signatures the same\": the "
-     "conversions sit where the inode's type meets the filesystem's (tag vfs-timespec64, arnd/playground)"),
-    ("v6.6 ctime accessors (Layton)",
-     "\"[PATCH v2 00/89] fs: new accessors for inode->i_ctime\" (2023-07-05): \"done via 5 different coccinelle "
-     "scripts, run in succession, with a large swath of by-hand conversions\"; the last patch renames i_ctime "
-     "to __i_ctime, so every access in the tree was converted; merged as v6.6-vfs.ctime"),
-    ("v6.7 atime/mtime accessors (Layton)",
-     "\"[PATCH v2 00/89] fs: new accessor methods for inode atime and mtime\" (2023-10-04): \"About 75% of this "
-     "conversion was done with coccinelle, with the rest done by hand\"; 077c212f0344 \"fs: new accessor "
-     "methods for atime and mtime\""),
-)
+HISTORY = _pairs("history.tsv")
 # Lines changed per file by the merged conversions, from the per-file logs of
 # a mirror of mainline (git.zx2c4.com/laptop-kernel/log/<file>): (file,
 # series, deletions, insertions).
@@ -236,9 +167,10 @@ def write_md(path, rows, run, sites, helpers, group_of):
     fs_rows = [r for r in body if r["kind"] == "filesystem"]
     touching = [r for r in fs_rows if r["reads"] + r["writes"] > 0]
     bergmann = [r["fs"] for r in fs_rows if r["bergmann_fs"]]
-    bergmann_wide = [r["fs"] for r in fs_rows
-                     if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"] > 0]
-    bad_files = {f: lines for f, lines in run["parse"].items() if lines}
+    bergmann_wide = [r["fs"] for r in fs_rows if r["bergmann_wide_fs"]]
+    bad_files = {f: lines for f, lines in run["parse"].items() if lines and f in set(run["candidates"])}
+    bad_headers = sorted(f for f, lines in run["parse"].items() if lines and f not in bad_files
+                         and f not in run["candidates"])
     unchecked = [f for f in run["candidates"] if f not in run["parse"]]
     reasons = collections.Counter(reason for reason, _ in run["unresolved"].values())
     access = total["reads"] + total["writes"] + total["macro_args"]
@@ -256,12 +188,15 @@ def write_md(path, rows, run, sites, helpers, group_of):
     L.append(f"| spatch command | `{run['spatch_command']}` (in the tree's top folder) |")
     L.append(f"| Run time | {_minutes(run['seconds'])} wall in all ({_minutes(run['spatch_seconds'])} up to the "
              f"end of the matching pass, the rest `spatch --parse-c`; tree {run['unpacked']}), on "
-             f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, shared with other jobs) |")
+             f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, shared with other jobs: load average "
+             f"{run['load']:.1f} at the end); CPU time of the spatch processes {_minutes(run['cpu_seconds'])} |")
     L.append(f"| Date | {run['started']:%Y-%m-%d %H:%M} UTC |")
     L.append(f"| Files | {len(run['candidates'])} of the {run['files']} files under fs/ name a timestamp, "
              "clock or inode operation: spatch read those |")
     L.append(f"| Parse | {len(bad_files)} of them hold code spatch could not parse "
-             f"({sum(len(v) for v in bad_files.values())} distinct lines); {len(unchecked)} not reported "
+             f"({sum(len(v) for v in bad_files.values())} distinct lines; in {len(run['parse_macro_only'])} files "
+             f"only inside `#define` bodies); a bound on every count below. {len(bad_headers)} more headers "
+             f"they include (read for types only) hold some; {len(unchecked)} not reported "
              f"by `spatch --parse-c` |")
     failed = ", ".join(f"`{f}` ({e})" for f, e in run["failures"]) or "none"
     L.append(f"| spatch gave up on | {failed} (timeout {run['timeout']} s per file) |")
@@ -342,7 +277,8 @@ def write_md(path, rows, run, sites, helpers, group_of):
             callees[(extra[1], "VFS" if extra[1] in helpers else group_of(pos[0]))] += 1
     L.append("| function | counted as | sites |\n|---|---|---:|")
     for (fn, where), n in sorted(callees.items(), key=lambda kv: (-kv[1], kv[0])):
-        L.append(f"| `{fn}` | {'helper' if where == 'VFS' else 'address_passed (' + where + ')'} | {n} |")
+        counted = churn_sites.helper_use(fn) if where == "VFS" else f"address_passed ({where})"
+        L.append(f"| `{fn}` | {counted} | {n} |")
     L.append("")
 
     L.append("## Parse failures and unresolved accesses\n")
@@ -353,6 +289,9 @@ def write_md(path, rows, run, sites, helpers, group_of):
                  + ", ".join(f"`{f}` ({len(bad_files[f])})" for f in sorted(bad_files)) + ".\n")
     else:
         L.append("`spatch --parse-c` parsed every file it read.\n")
+    if bad_headers:
+        L.append("Headers outside that set, included by the files read and read for their types only, with lines "
+                 "spatch could not parse: " + ", ".join(f"`{f}`" for f in bad_headers) + ".\n")
     if unchecked:
         L.append(f"Not reported by `spatch --parse-c` ({len(unchecked)}): "
                  + ", ".join(f"`{f}`" for f in unchecked) + "\n")

@@ -14,19 +14,21 @@ import collections
 import datetime
 import os
 import re
+import resource
 import shlex
 import subprocess
 import sys
 import tempfile
 import time
 
+from y2038lab.churn import history as churn_history
 from y2038lab.churn import report as churn_report
 from y2038lab.churn import sites as churn_sites
 from y2038lab.churn import tree as churn_tree
 from y2038lab.core.fsio import InputError, check_output_path, run_main
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-COCCI = os.path.normpath(os.path.join(HERE, "..", "..", "..", "churn", "inode_times.cocci"))
+COCCI = os.path.join(churn_report.CHURN_DIR, "inode_times.cocci")
+MACROS = os.path.join(churn_report.CHURN_DIR, "kernel_macros.h")
 # headers whose types the inference needs beyond a file's own local includes
 # (file_inode(), d_inode(), struct netfs_inode's embedded inode)
 TYPE_HEADERS = ("include/linux/fs.h", "include/linux/dcache.h", "include/linux/netfs.h")
@@ -48,7 +50,7 @@ def spatch_command(spatch, tree, groups, jobs, timeout):
     # --no-saved-typedefs: each file is parsed on its own, as a compiler would;
     # otherwise the typedefs a --jobs worker inferred in earlier files leak
     # into later ones and the typing of a few accesses depends on the order.
-    cmd = [spatch, "--sp-file", COCCI, "--very-quiet", "--local-includes",
+    cmd = [spatch, "--sp-file", COCCI, "--very-quiet", "--macro-file", MACROS, "--local-includes",
            "--include-headers-for-types", "--no-saved-typedefs", "-I", "include"]
     for header in TYPE_HEADERS:
         if os.path.exists(os.path.join(tree, header)):
@@ -100,11 +102,13 @@ def run_spatch(spatch, tree, files, jobs, timeout, max_seconds, work):
 
 
 def parse_check(spatch, tree, files, jobs, max_seconds):
-    """`spatch --parse-c` over FILES in JOBS processes: {file: set of bad
-    source lines (stripped)} for every file it reported on."""
+    """`spatch --parse-c` (with the macro file) over FILES in JOBS processes:
+    {file: set of bad source lines (stripped)}, each line under the file it
+    sits in (spatch names it: a header a file includes is not that file's
+    code), for every file it parsed and every header it blamed."""
     chunks = [files[i::jobs] for i in range(jobs) if files[i::jobs]]
-    procs = [subprocess.Popen([spatch, "--parse-c"] + chunk, cwd=tree, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, errors="replace")
+    procs = [subprocess.Popen([spatch, "--parse-c", "--macro-file", MACROS] + chunk, cwd=tree,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
              for chunk in chunks]
     result = {}
     try:
@@ -112,11 +116,14 @@ def parse_check(spatch, tree, files, jobs, max_seconds):
             text, _ = proc.communicate(timeout=max_seconds)
             current = None
             for line in text.splitlines():
+                blamed = re.match(r'^\s*=\s*File "([^"]+)", line \d+', line)
                 if line.startswith("PARSING: "):
                     current = line[len("PARSING: "):].strip()
-                    result[current] = set()
+                    result.setdefault(current, set())
+                elif blamed and current:
+                    current = os.path.normpath(blamed.group(1))
                 elif current and line.startswith("BAD:!!!!! "):
-                    result[current].add(line[len("BAD:!!!!! "):].strip())
+                    result.setdefault(current, set()).add(line[len("BAD:!!!!! "):].strip())
     except subprocess.TimeoutExpired as exc:
         raise InputError(f"spatch --parse-c did not finish within {max_seconds} s") from exc
     finally:
@@ -199,12 +206,15 @@ def main(argv=None):
                     help="where --tarball is unpacked (reused while the tarball is unchanged)")
     ap.add_argument("--name", help="report name (default: the tree folder's name)")
     ap.add_argument("--source-label", default="", help="what the tree is, for the header (e.g. a package)")
+    ap.add_argument("--after-label", default="", help="what the --after tree is, for the header")
     ap.add_argument("--out", default="reports/churn", help="output folder (default: reports/churn)")
     ap.add_argument("--spatch", default="spatch")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=120, help="spatch's limit per file, s")
     ap.add_argument("--max-seconds", type=int, default=4 * 3600, help="limit for each spatch run, s")
     ap.add_argument("--command", default="", help="the command line to record in the report")
+    ap.add_argument("--after", help="history mode: the tree after a change; compare --tree's prediction with it")
+    ap.add_argument("--approach", default="flag_day", choices=("flag_day", "accessor_functions"))
     args = ap.parse_args(argv)
     if args.jobs < 1 or args.timeout < 1 or args.max_seconds < 1:
         raise InputError("--jobs, --timeout and --max-seconds must be positive")
@@ -216,6 +226,13 @@ def main(argv=None):
     version = spatch_version(args.spatch)
     source = args.tarball or os.path.abspath(args.tree)
     name = args.name or churn_tree.tree_name(source)
+    if args.after:
+        if not args.tree:
+            raise InputError("--after compares two folders: give the old one with --tree")
+        churn_tree.check_tree(args.after)
+        args.after_label = args.after_label or churn_tree.provenance(args.after)
+        old_v, new_v = (re.sub(r"\.0$", "", churn_tree.version(t)) for t in (source, args.after))
+        name = args.name or f"history-v{old_v}-v{new_v}"
     if not name.replace("-", "").replace(".", "").replace("_", "").isalnum():
         raise InputError(f"--name {name!r}: use letters, digits, '.', '-', '_'")
     md_path = os.path.join(args.out, name + ".md")
@@ -235,6 +252,7 @@ def main(argv=None):
     else:
         tree, unpacked = source, "given as a folder"
         churn_tree.check_tree(tree)
+        args.source_label = args.source_label or churn_tree.provenance(tree)
 
     files = churn_tree.source_files(tree)
     cands = churn_tree.candidates(tree, files)
@@ -254,21 +272,55 @@ def main(argv=None):
     bad = parse_check(args.spatch, tree, cands, args.jobs, args.max_seconds)
     sites = churn_sites.Sites(records)
     unresolved, tally = account_tokens(tree, cands, sites, bad)
+    args.command = args.command or "python3 -m y2038lab churn " + shlex.join(argv or sys.argv[1:])
+    if args.after:
+        return history_main(args, tree, sites, helpers, cands, bad, group_of, kind_of, version,
+                            (md_path, csv_path), t0, started)
     rows = churn_sites.count(sites, helpers, group_of, unresolved)
     run = {
         "name": name, "tree": tree, "tree_version": churn_tree.version(tree),
         "source": args.source_label, "spatch": version,
-        "command": args.command or "python3 -m y2038lab churn " + shlex.join(argv or sys.argv[1:]),
+        "command": args.command,
         "spatch_command": display_command(cmd, len(cands)),
         "started": started, "seconds": time.monotonic() - t0, "spatch_seconds": spatch_seconds,
         "files": len(files), "candidates": cands, "parse": bad, "unresolved": unresolved,
         "tokens": tally, "failures": failures, "timeout": args.timeout, "unpacked": unpacked,
-        "helpers_headers": churn_sites.HELPER_HEADERS,
+        "helpers_headers": churn_sites.HELPER_HEADERS, "load": os.getloadavg()[0],
+        "cpu_seconds": sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]),
     }
-    table = churn_report.table(rows, kind_of, group_of, cands)
+    run["parse_macro_only"] = [f for f in cands if bad.get(f) and churn_tree.in_macro_bodies(tree, f, bad[f])]
+    table = churn_report.table(rows, kind_of, group_of, cands, bad)
     churn_report.write_csv(csv_path, table)
     churn_report.write_md(md_path, table, run, sites, helpers, group_of)
     print(f"churn: wrote {md_path} and {csv_path} ({run['seconds']:.0f} s)", file=sys.stderr)
+    return 0
+
+
+def history_main(args, tree, sites, helpers, cands, bad, group_of, kind_of, version, paths, t0, started):
+    read_old, read_new = read_text_in(tree), read_text_in(args.after)
+    predicted, uses = churn_sites.predicted_lines(sites, helpers, args.approach)
+    if args.approach == "flag_day":
+        predicted.update(churn_history.update_time_lines(read_old, sites, cands, group_of))
+    vocab = churn_history.vocabulary(read_old, read_new)
+    rows, misses, noise = churn_history.compare(tree, args.after, cands, predicted, uses, bad, group_of, vocab)
+    unparsed = sum(1 for f in cands if bad.get(f))
+    header = [("Before", f"`{tree}`: Linux {churn_tree.version(tree)} {args.source_label}"),
+              ("After", f"`{os.path.abspath(args.after)}`: Linux {churn_tree.version(args.after)} {args.after_label}"),
+              ("spatch", version), ("Command", f"`{args.command}`"),
+              ("Approach", f"`{args.approach}` (column of the tree report; predicted on the old tree)"),
+              ("Files", f"{len(cands)} files of the old tree's fs/ spatch read; their diff against the new tree"),
+              ("Unparsed", f"{unparsed} of them hold code spatch could not parse: a site there is neither "
+                           "predicted nor excluded from the actual side (listed as misses)"),
+              ("Vocabulary", f"{len(vocab)} words: " + ", ".join(f"`{w}`" for w in sorted(vocab)[:40])
+               + (" ..." if len(vocab) > 40 else "")),
+              ("Run time", f"{time.monotonic() - t0:.0f} s wall, "
+                           f"{sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]):.0f} s CPU in spatch, on "
+                           f"{os.uname().nodename} ({os.cpu_count()} CPUs shared with other jobs, load average "
+                           f"{os.getloadavg()[0]:.1f}), {started:%Y-%m-%d %H:%M} UTC")]
+    table = churn_history.table(rows, kind_of)
+    churn_history.write(paths, table, misses, noise, {"approach": args.approach, "old": churn_tree.version(tree),
+                                                      "new": churn_tree.version(args.after), "header": header})
+    print(f"churn: wrote {paths[0]} and {paths[1]}", file=sys.stderr)
     return 0
 
 

@@ -52,11 +52,15 @@ COLUMNS = (
     "fs", "kind", "files", "reads", "writes", "member_accesses", "local_copies", "struct_copies",
     "value_passed", "address_passed", "helper_uses", "other_uses", "macro_args",
     "setattr_sites", "getattr_sites", "update_time_sites", "boundary_sites",
-    "current_time_calls", "legacy_time_calls",
+    "current_time_calls", "legacy_time_calls", "retyped_locals", "retyped_local_copies", "vfs_value_sites", "clock_stores",
     "rfc_macros", "boundary_conversion", "flag_day", "accessor_functions",
-    "needs_manual", "needs_manual_fs", "bergmann_fs", "unresolved",
+    "needs_manual", "needs_manual_fs", "bergmann_fs", "bergmann_wide_fs", "unresolved", "unparsed_files",
 )
 
+# a clock value stored into one of these, or into a plain (retyped) local, is no flag-day site
+_VFS_DEST_RE = re.compile(r"^\w+$|(->|\.)\s*(i_[amc]time|ia_[amc]time)$")
+# `a->i_mtime = a->i_ctime = ...`: the other side of the outer copy is another inode timestamp
+_CHAIN_RE = re.compile(r"^[^=]*(->|\.)\s*i_[amc]time\s*=[^=]")
 _CALL_RE = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
 _DEF_RE = re.compile(r"^[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\([^;]*$", re.M)
 
@@ -123,11 +127,14 @@ def classify(sites, helpers):
     writes = sites.positions("write", INODE_TYPES)
     members = sites.positions("member", INODE_TYPES)
     addrs = sites.positions("addr", INODE_TYPES)
+    retyped = {(pos[0], func, extra[1]) for pos, (func, extra) in sites.by_kind["retyped_local"].items()}
     out = {}
     for pos in accesses:
         info = {"write": pos in writes, "member": pos in members, "addr": pos in addrs}
         info["member_write"] = info["write"] and info["member"]
         info["use"] = _use(sites, helpers, update_time, pos, info)
+        local = sites.by_kind["local"].get(pos)
+        info["retyped"] = info["use"] == "local" and info["write"] and (pos[0], local[0], local[1][1]) in retyped
         out[pos] = info
     return out
 
@@ -136,15 +143,16 @@ def _use(sites, helpers, update_time, pos, info):
     if info["addr"]:
         callee = sites.extra("addr_arg", pos)
         if callee is not None and callee[1] in helpers:
-            return "helper"
+            return helper_use(callee[1])
         return "address"
     if info["member"]:
         return "member"
-    if sites.extra("peer_field", pos) is not None or sites.extra("peer_vfs", pos) is not None:
+    peer = sites.extra("peer_vfs", pos)  # an iattr/kstat field, not any field named mtime
+    if sites.extra("peer_field", pos) is not None or (peer is not None and peer[1] in IATTR_TYPES | KSTAT_TYPES):
         return "neutral"
     call = sites.extra("peer_call", pos)
-    if call is not None:
-        return "neutral" if call[1] in helpers else "struct"
+    if call is not None:  # a VFS helper's result: a time helper is renamed, the clock is not
+        return ("neutral" if call[1] in CLOCK_CALLS else helper_use(call[1])) if call[1] in helpers else "struct"
     local = sites.extra("local", pos)
     if local is not None:
         name = local[1]
@@ -155,22 +163,32 @@ def _use(sites, helpers, update_time, pos, info):
     if copy is not None:
         # `inode->i_mtime = *time` in an ->update_time: the VFS's own value
         func = sites.by_kind["copy"][pos][0]
-        if re.fullmatch(r"\*\s*\w+", copy[1]) and func in update_time:
+        if (re.fullmatch(r"\*\s*\w+", copy[1]) and func in update_time) or _CHAIN_RE.match(copy[1]):
             return "neutral"
         return "struct"
     if sites.extra("return", pos) is not None:
         return "struct"
     arg = sites.extra("value_arg", pos)
     if arg is not None:
-        return "helper" if arg[1] in helpers else "value"
+        return helper_use(arg[1]) if arg[1] in helpers else "value"
     return "other"
+
+
+def helper_use(name):
+    """A VFS helper of the timestamp's type (timespec64_equal(), named for time) is
+    renamed with it; a type-generic one (memset(), swap()) is not: neutral."""
+    return "helper" if "time" in name.lower() else "neutral"
 
 
 def vfs_struct_crossings(sites, helpers):
     """struct iattr / struct kstat time-field uses whose other side is neither
-    an inode timestamp nor a VFS helper: {'setattr': set, 'getattr': set}."""
+    an inode timestamp nor a VFS helper: {'setattr': set, 'getattr': set,
+    'values': the subset a flag day changes (whole values, not from the
+    clock nor another iattr/kstat field)}."""
     paired = sites.positions("vfs_peer_field")
-    out = {"setattr": set(), "getattr": set()}
+    same = {pos for pos, (_, extra) in sites.by_kind["vfs_same"].items()
+            if len(extra) > 1 and extra[1] in IATTR_TYPES | KSTAT_TYPES | {"clock"}}
+    out = {"setattr": set(), "getattr": set(), "values": set()}
     for pos, (_, extra) in sites.by_kind["vfs_struct"].items():
         if len(extra) < 2 or pos in paired:
             continue
@@ -181,7 +199,18 @@ def vfs_struct_crossings(sites, helpers):
             out["setattr"].add(pos)
         elif extra[0] in KSTAT_TYPES and extra[1] in KSTAT_FIELDS:
             out["getattr"].add(pos)
+        else:
+            continue
+        if pos not in sites.by_kind["vfs_member"] and pos not in same:
+            out["values"].add(pos)
     return out
+
+
+def clock_stores(sites):
+    """Clock values stored into the filesystem's own storage (not an inode,
+    iattr or kstat timestamp, not a plain local)."""
+    return {pos for pos, (_, extra) in sites.by_kind["clock_store"].items()
+            if extra and not _VFS_DEST_RE.search(extra[0].strip())}
 
 
 def approach_counts(c):
@@ -208,11 +237,12 @@ def approach_counts(c):
     c["rfc_macros"] = accesses + c["legacy_time_calls"]
     c["accessor_functions"] = accesses
     c["boundary_conversion"] = c["boundary_sites"] + c["local_copies"]
-    c["flag_day"] = (c["local_copies"] + c["struct_copies"] + c["value_passed"] + c["address_passed"]
-                     + c["helper_uses"] + c["other_uses"] + c["update_time_sites"]
-                     + c["setattr_sites"] + c["getattr_sites"])
+    c["flag_day"] = (c["local_copies"] - c["retyped_local_copies"] + c["retyped_locals"] + c["struct_copies"]
+                     + c["value_passed"] + c["address_passed"] + c["helper_uses"] + c["other_uses"]
+                     + c["update_time_sites"] + c["vfs_value_sites"] + c["clock_stores"])
     c["needs_manual_fs"] = 1 if c["needs_manual"] > 0 else 0
     c["bergmann_fs"] = 1 if c["local_copies"] + c["address_passed"] > 0 else 0
+    c["bergmann_wide_fs"] = 1 if c["local_copies"] + c["address_passed"] + c["struct_copies"] + c["value_passed"] else 0
     return c
 
 
@@ -234,6 +264,8 @@ def count(sites, helpers, group_of, unresolved=None):
         add(pos, "writes" if info["write"] else "reads")
         if info["use"] in use_column:
             add(pos, use_column[info["use"]])
+        if info["retyped"]:
+            add(pos, "retyped_local_copies")
         if info["member"] and info["use"] != "member":
             add(pos, "member_accesses")
         if info["addr"] or info["member_write"]:
@@ -252,6 +284,12 @@ def count(sites, helpers, group_of, unresolved=None):
         if extra[0] == "update_time" and (group_of(pos[0]), extra[1]) not in seen_update_time:
             seen_update_time.add((group_of(pos[0]), extra[1]))
             add(pos, "update_time_sites")
+    for pos in sites.by_kind["retyped_local"]:
+        add(pos, "retyped_locals")
+    for pos in clock_stores(sites):
+        add(pos, "clock_stores")
+    for pos in crossings["values"]:
+        add(pos, "vfs_value_sites")
     for pos, (_, extra) in sites.by_kind["clock"].items():
         add(pos, "current_time_calls")
         if extra and extra[0] in LEGACY_CLOCKS:
@@ -259,3 +297,27 @@ def count(sites, helpers, group_of, unresolved=None):
     for pos in unresolved or {}:
         add(pos, "unresolved")
     return {group: approach_counts(row) for group, row in rows.items()}
+
+
+FLAG_DAY_USES = {"local", "struct", "value", "address", "helper", "other"}
+
+
+def predicted_lines(sites, helpers, approach):
+    """The (file, line)s holding APPROACH's sites ("flag_day" or
+    "accessor_functions"), {(file, line): what}, and the use classes of every
+    classified access per line (to explain what was not predicted).  The
+    flag day's update_time signatures are added by the caller (text search)."""
+    info, uses, out = classify(sites, helpers), collections.defaultdict(set), {}
+    for pos, i in sorted(info.items()):
+        uses[pos[:2]].add(i["use"])
+        if approach == "accessor_functions" or (i["use"] in FLAG_DAY_USES and not i["retyped"]):
+            out.setdefault(pos[:2], i["use"])
+    if approach == "accessor_functions":
+        out.update({pos[:2]: "macro argument" for pos, (_, extra) in sites.by_kind["macro_arg"].items()
+                    if extra and extra[0].isupper()})
+    else:
+        crossings = vfs_struct_crossings(sites, helpers)
+        out.update({pos[:2]: "setattr" if pos in crossings["setattr"] else "getattr" for pos in crossings["values"]})
+        out.update({pos[:2]: "retyped local" for pos in sites.by_kind["retyped_local"]})
+        out.update({pos[:2]: "clock store" for pos in clock_stores(sites)})
+    return out, uses

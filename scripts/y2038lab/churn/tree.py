@@ -15,6 +15,7 @@ from y2038lab.core.fsio import InputError, write_text
 
 WANTED = ("fs/", "include/", "Makefile")
 STAMP = ".y2038lab-unpacked"
+SOURCE = ".y2038lab-source"  # optional, in a tree folder: where it came from (one line)
 CANDIDATE_RE = re.compile(rb"\b(i_[amc]time|ia_[amc]time|CURRENT_TIME(_SEC)?|current_fs_time(_sec)?"
                           rb"|current_time|update_time|setattr|getattr|kstat)\b")
 TOKEN_RE = re.compile(r"\bi_[amc]time\b")
@@ -92,6 +93,15 @@ def check_tree(tree):
     for need in ("fs", "include", "Makefile"):
         if not os.path.exists(os.path.join(tree, need)):
             raise InputError(f"{tree}: no {need} here: not a kernel source tree")
+
+
+def provenance(tree):
+    """The one line of TREE/.y2038lab-source (e.g. a mirror and commit), or ""."""
+    try:
+        with open(os.path.join(tree, SOURCE), encoding="utf-8") as f:
+            return f.readline().strip()
+    except OSError:
+        return ""
 
 
 def version(tree):
@@ -232,3 +242,10 @@ def in_macro_body(tree, path, line):
     while k > 0 and lines[k - 1].rstrip().endswith("\\"):
         k -= 1
     return lines[k].lstrip().startswith("#") and "define" in lines[k]
+
+
+def in_macro_bodies(tree, path, texts):
+    """True if every line of PATH whose stripped text is one of TEXTS belongs to a #define."""
+    with open(os.path.join(tree, path), "rb") as f:
+        hits = [n for n, line in enumerate(f.read().decode("latin-1").split("\n"), 1) if line.strip() in texts]
+    return bool(hits) and all(in_macro_body(tree, path, n) for n in hits)

@@ -54,7 +54,7 @@ class Pair:
     body: str
     a: str                    # A, B: representations, operations or variants, as named
     b: str
-    where: str                # the other name parts: "scalar", "gran:100/inputs:clamped/latency"
+    where: str                # the other name parts: a representation, "gran:100/inputs:clamped/latency"
     kind: str                 # compare, negative, positive
     true_ratio: float         # controls only
     n: int

@@ -165,9 +165,9 @@ def resolution_table(run, pairs):
         within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
         w = c.widest
         neg = (f"{within} of {len(c.negatives)} within ±{paired.NEGATIVE_LIMIT:.0%}; widest "
-               f"`{w.operation}` {w.where}: {w.interval()}" if w else "none")
+               f"`{w.operation}` {w.body} {w.where}: {w.interval()}" if w else "none")
         pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, "
-                        f"{'detected' if c.positive_ok(x) else 'NOT within ±0.5 %'}) {x.where}"
+                        f"{'detected' if c.positive_ok(x) else 'NOT within ±0.5 %'}) {x.body} {x.where}"
                         for x in c.positives) or "none"
         out.append(row([family, f"±{res[family]:.2%}" if family in res else "-", neg, pos]))
     return out + [""]

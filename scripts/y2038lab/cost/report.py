@@ -251,7 +251,7 @@ def mca_section(results, models):
              "`set_mtime` are bench/accessor.c's loop written again in the harness (256 operations "
              "round 16 inodes, a compiler barrier after each); `stat` is bench/walk.c's stat loop "
              "(generic_fillattr: i_size under the seqcount on 32-bit ABIs, three timestamps, "
-             "multigrain's I_CTIME_QUERIED), likewise. Cell: Block RThroughput / simulated cycles per "
+             "the I_CTIME_QUERIED test of multigrain), likewise. Cell: Block RThroughput / simulated cycles per "
              f"iteration (1000 iterations), ratio of the latter to {REFERENCE}; † a workaround "
              "(listed below); ‡ the loop body has inner branches, which llvm-mca runs as straight-line "
              "code, both sides counted.", ""]

@@ -3,7 +3,7 @@
   run          the command: every fragment NN-name.md of the run, then REPORT.md and README
   verdict      the Verdict section and VERDICT.txt, from the claims and the evidence
   claims       the debate's claims as data (claims.toml) and the rules over bytes, counts, sites
-  claims_code  the rules over code at run time (timings, torn reads, multigrain)
+  runtime      the rules over code at run time (timings, torn reads, multigrain)
   evidence     the readers of the non-timing evidence (sizes, cost, churn, kernel check)
   plots        the PNG plots
   fragment     fragments quoting a command's output or another report

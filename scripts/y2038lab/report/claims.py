@@ -8,7 +8,7 @@ the values those words name, the deciding figures (at most three, the first
 body's), figures beside them (today's body) and the report lines it restates
 (`sources`, checked by `verdict --check`).  Evidence that is absent gives
 "not measurable here", never a guess.  Rules about code at run time
-(timings, torn reads, the queried-ctime path) are in claims_code.py.
+(timings, torn reads, the queried-ctime path) are in runtime.py.
 """
 import os
 import tomllib
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from y2038lab.core import abis
 from y2038lab.core import fsio
+from y2038lab.report.evidence import SLAB_SCENARIOS
 
 NOT_MEASURABLE = "not measurable here"
 # The cost variants whose counts the rulings quote: one per ABI (armhf: Debian's Thumb-2).
@@ -33,6 +34,7 @@ class Evidence:
     differing: dict = field(default_factory=dict)  # ... and {(abi, body, repr): (version, kernel sizeof)}
     paths: dict = field(default_factory=dict)   # {"sizes": dir, "cost": csv, "churn": dir}: what sources name
     measure: str = "real"
+    slab: list = None                           # evidence.read_slab: the SLUB model's rows
 
 
 @dataclass
@@ -134,24 +136,40 @@ def _kernel(ev, body, repr_name):
              f"with {repr_name} is " + ", ".join(f"{abi} {size} B" for abi, (_, size) in rows)] if rows else [])
 
 
-def rule_smaller(ev, claim):
+def rule_slab(ev, claim):
+    """Slab memory per 10^6 cached inodes (SLUB model), LAYOUT vs AGAINST, on the ABIs where AGAINST's
+    timestamps take more bytes (the claim's "12 bytes instead of 16"); sizeof beside, the rest a note."""
     body, *others = claim["bodies"]
-    pairs = _pairs(ev, claim, body)
+    ts = {abi: [(ev.sizes or {}).get((abi, body, r), {}).get("ts_bytes") for r in (claim["layout"], claim["against"])]
+          for abi in _abis(ev)}
+    scope = [abi for abi, (a, b) in ts.items() if a and b and a < b]
+    index = {(r["abi"], r["body"], r["repr"], r["cache"]): r for r in ev.slab or ()}
+    pairs = [(abi, cache, sc, index[k_a][f"{sc}_bytes_per_1e6"] / 2**20, index[k_b][f"{sc}_bytes_per_1e6"] / 2**20)
+             for abi in scope for cache in claim["caches"] for sc in SLAB_SCENARIOS
+             for k_a, k_b in [((abi, body, claim["layout"], cache), (abi, body, claim["against"], cache))]
+             if k_a in index and k_b in index]
     if not pairs:
-        return Outcome(None, absent="no pahole sizes given")
-    smaller = [p for p in pairs if p[1] < p[2]]
-    other = [p for p in pairs if p[1] >= p[2]]
-    key = "all" if not other else "none" if not smaller else "some"
-    head = (f"sizeof(struct inode), body {body}, {named(ev, claim['layout'])} vs {named(ev, claim['against'])} "
-            "(pahole): ")
-    figures = [head + "; ".join(_vs(*p) for p in smaller)] if smaller else []
-    figures += [head + "; ".join(_vs(*p) for p in other)] if other else []
-    beside = [f"body {b}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, b)) for b in others]
+        return Outcome(None, absent="no SLUB model rows (reports/layouts/slab.csv) for these layouts")
+    saved = [p for p in pairs if p[3] < p[4]]
+    best = min(pairs, key=lambda p: p[3] / p[4])
+    text = {sc: "; ".join(f"{abi} {cache} {a - b:+.1f} MiB ({100 * (a - b) / b:+.1f} %)"
+                          for abi, cache, s2, a, b in pairs if s2 == sc) for sc in SLAB_SCENARIOS}
+    sized = [p for p in _pairs(ev, claim, body) if p[0] in scope]
+    rest = [p for p in _pairs(ev, claim, body) if p[0] not in scope]
+    figures = [f"slab memory per 10^6 cached inodes, body {body}, {claim['layout']} vs {claim['against']} "
+               f"({SLAB_SCENARIOS[sc]}): {text[sc]}" for sc in SLAB_SCENARIOS]
+    figures.append(f"sizeof(struct inode), body {body} (pahole): " + "; ".join(_vs(*p) for p in sized))
+    beside = [f"not claimed (timestamps {ts[p[0]][1]} B with {claim['against']} there, not more): "
+              + _vs(*p) for p in rest] + [f"body {o}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, o)) for o in others]
     beside += [x for b in claim["bodies"] for x in _kernel(ev, b, claim["layout"])]
-    sources = [_size_source(ev, abi, b, r) for b in claim["bodies"] for abi, _, _ in _pairs(ev, claim, b)
-               for r in (claim["layout"], claim["against"])]
-    return Outcome(key, {"smaller": ", ".join(p[0] for p in smaller), "other": ", ".join(
-        f"{_vs(*p)}" for p in other)}, figures, beside, sources, _bytes_covers(ev))
+    key = "all" if len(saved) == len(pairs) else "none" if not saved else "some"
+    return Outcome(key, {"scope": ", ".join(scope), "n": len(saved), "m": len(pairs),
+                         "best": f"{100 * (best[3] - best[4]) / best[4]:+.1f} % ({best[0]} {best[1]})",
+                         "other": ", ".join(p[0] for p in rest) or "none"},
+                   figures, beside, [_size_source(ev, abi, body, r) for abi, _, _ in sized
+                                     for r in (claim["layout"], claim["against"])],
+                   "slab: " + "; ".join(SLAB_SCENARIOS.values()) + " (reports/layouts/slab.csv, modelled, not measured); "
+                   + _bytes_covers(ev))
 
 
 def rule_same_size(ev, claim):
@@ -202,7 +220,7 @@ def rule_saving_share(ev, claim):
     share = (b - a) / b
     arithmetic = ", ".join(f"{x} {y - z:+d} B" for x, y, z in pairs)
     return Outcome("small" if share < claim["significant"] else "large",
-                   {"best": f"{share:.1%} ({b - a} B)", "where": f"{abi}: {a} vs {b} B", "arithmetic": arithmetic},
+                   {"best": f"{100 * share:.1f} % ({b - a} B)", "where": f"{abi}: {a} vs {b} B", "arithmetic": arithmetic},
                    [f"sizeof(struct inode), body {body}, {named(ev, claim['layout'])} vs "
                     f"{named(ev, claim['against'])} (pahole): " + "; ".join(_vs(*p) for p in pairs)],
                    [f"body {o}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, o)) for o in others],
@@ -270,7 +288,7 @@ def rule_instructions(ev, claim):
     if not rows:
         return Outcome(None, absent="no instruction counts (reports/cost/cost.csv) for these operations")
     if claim.get("timing"):  # the same pair on this host, paired; a figure beside, never the ruling
-        from y2038lab.report.claims_code import timing
+        from y2038lab.report.runtime import timing
         family = claim["timing"]
         beside_time = [timing(ev, family, base.split("/")[0], other.split("/")[0], "" if family == "fstime"
                               else "v6", claim.get("timing_where", layout))]
@@ -313,10 +331,19 @@ def rule_sites_share(ev, claim):
         setget = t["setattr_sites"] + t["getattr_sites"]
         shares.append(setget / t["boundary_sites"] if t["boundary_sites"] else 0.0)
         line = f"{setget} of {t['boundary_sites']} boundary sites ({_pct(setget, t['boundary_sites'])})"
-        figures.append(f"{tree}: setattr and getattr sites are {line} (Coccinelle)")
+        if "member_accesses" in t:  # the rest, as reports/churn words it
+            line += (f"; tv_sec/tv_nsec uses {t['member_accesses']}, copies into filesystem structures "
+                     f"{t['struct_copies']}, values and addresses given to filesystem functions "
+                     f"{t['value_passed'] + t['address_passed']}, update_time implementations "
+                     f"{t.get('update_time_sites', 0)}")
+        bounds = (f" (bounds: {t.get('unparsed_files', 0)} files spatch could not parse, "
+                  f"{t.get('unresolved', 0)} unresolved accesses)" if "unresolved" in t else "")
+        figures.append(f"{tree}: setattr and getattr sites are {line}{bounds} (Coccinelle)")
         sources.append((table["path"][:-4] + ".md", f"setattr and getattr sites are {line}"))
+    t = _trees(ev, claim)[0]
     return Outcome("most" if shares[0] > 0.5 else "few",
-                   {"shares": figures[0].replace(" (Coccinelle)", "").replace("setattr and getattr sites are ", "")},
+                   {"shares": f"{figures[0].split(' boundary sites')[0].split(' are ')[1]} boundary sites "
+                              f"({100 * shares[0]:.1f} %) on {t[0]}"},
                    figures[:1], figures[1:], sources,
                    "sites: Coccinelle on " + ", ".join(t for t, _ in _trees(ev, claim)))
 
@@ -352,7 +379,7 @@ def rule_tests(ev, claim):
     return Outcome("shown", {}, list(claim["tests"]), covers="tests: CTest (deterministic, every preset)")
 
 
-RULES = {"smaller": rule_smaller, "same_size": rule_same_size, "reorder": rule_reorder,
+RULES = {"slab": rule_slab, "same_size": rule_same_size, "reorder": rule_reorder,
          "saving_share": rule_saving_share, "growth": rule_growth, "instructions": rule_instructions,
          "sites_share": rule_sites_share, "sites_count": rule_sites_count, "tests": rule_tests}
 

@@ -143,7 +143,8 @@ def read_churn(folder):
         rows, total = [], None
         for line, row in enumerate(_read(path, CHURN_COLUMNS), start=2):
             parsed = {"fs": row["fs"], "kind": row.get("kind")}
-            for column in CHURN_COLUMNS[1:] + tuple(c for c in ("bergmann_fs", "bergmann_wide_fs") if row.get(c)):
+            for column in CHURN_COLUMNS[1:] + tuple(c for c in ("bergmann_fs", "bergmann_wide_fs", "member_accesses", "update_time_sites", "unresolved",
+                                                        "unparsed_files") if row.get(c)):
                 parsed[column] = _number(path, line, row, column, int)
             if row["fs"] == "TOTAL":
                 total = parsed

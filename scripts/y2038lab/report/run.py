@@ -19,7 +19,7 @@ in report order:
   10, 20           fstime-selfcheck and fs-expiry output
   30-layouts.md    sizes and slab cost, quoted from reports/layouts
   50-cost.md       32-bit cost: counts, library calls, models, quoted from reports/cost/COST.md
-  55-churn.md      churn, quoted from reports/churn/<tree>.md
+  55-churn.md      churn, quoted from each reports/churn/<tree>.md
   (60-perf.md      cache misses per inode, written by `lab perf`)
   90-bench.md      the appendix: every benchmark table (y2038lab.bench.report)
 
@@ -133,9 +133,10 @@ def run(args):
         "scripts/lab cost", "###", COST_SECTIONS, "scripts/lab cost writes it"))
     trees = sorted(p for p in glob.glob(os.path.join(churn, "*.md"))
                    if not os.path.basename(p).startswith("history-"))  # `lab churn OLD NEW` compares releases
-    fsio.write_text(os.path.join(r, "55-churn.md"), quoted(
-        trees[0] if trees else os.path.join(churn, "<tree>.md"), out, "Churn: sites each approach changes (site counts)",
-        "scripts/lab churn", "##", CHURN_SECTIONS, "scripts/lab churn writes it"))
+    fsio.write_text(os.path.join(r, "55-churn.md"), "\n".join(quoted(  # the 2016 tree first, then today's
+        tree, out, f"Churn: sites each approach changes in {os.path.basename(tree)[:-3]} (site counts)",
+        "scripts/lab churn", "##", CHURN_SECTIONS, "scripts/lab churn writes it")
+        for tree in trees or [os.path.join(churn, "<tree>.md")]))
     assemble.assemble(ns(results=r, build=args.build, out=out, target=args.target, elapsed=args.elapsed,
                          attach=jsons))
     assemble.readme(ns(report=os.path.join(out, "REPORT.md"), readme=args.readme))

@@ -19,10 +19,10 @@ import textwrap
 
 from y2038lab.core import fsio
 from y2038lab.core import markdown
-from y2038lab.report import claims, claims_code, evidence
+from y2038lab.report import claims, runtime, evidence
 
 PROG = "verdict"
-RULES = {**claims.RULES, **claims_code.RULES}
+RULES = {**claims.RULES, **runtime.RULES}
 WIDTH = 79
 RULE = ("Bytes (pahole), instruction counts (qemu-user, per ABI), site counts (Coccinelle) and tests decide. "
         "Host timings stand beside a ruling, never in its words: with their interval where the paired "
@@ -38,7 +38,8 @@ def gather(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real
     checked, differing = evidence.kernel_check(sizes_dir)
     return claims.Evidence(loaded, evidence.read_sizes(sizes_dir), evidence.read_cost(cost_csv),
                            evidence.read_churn(churn_dir), checked, differing,
-                           {"sizes": sizes_dir, "cost": cost_csv, "churn": churn_dir}, measure)
+                           {"sizes": sizes_dir, "cost": cost_csv, "churn": churn_dir}, measure,
+                           evidence.read_slab(sizes_dir and os.path.join(sizes_dir, "slab.csv")))
 
 
 def rulings(ev, data=None):
@@ -46,9 +47,16 @@ def rulings(ev, data=None):
     return [claims.rule(row, ev, RULES) for row in (data or claims.load())["claim"]]
 
 
+def speaker(claim):
+    """Who said it: the speaker, or the reporter whose sentence it is (reported_by)."""
+    if claim.get("reported_by"):
+        return f"{claim['source']} ({claim['reported_by']}), reporting {claim['who']}"
+    return f"{claim['who']}, {claim['source']}"
+
+
 def source_of(claim):
     quote = f": \"{claim['quote']}\"" if claim["quote"] else f" (not quoted: {claim['paraphrase']})"
-    return f"{claim['who']}, {claim['source']}{quote}"
+    return speaker(claim) + quote
 
 
 def _cell(text):
@@ -87,7 +95,7 @@ def summary_of(ev, source="REPORT.md"):
     lines = [f"**Verdict** (every figure in {source}; reports/VERDICT.txt as plain text). {data['headline']}", ""]
     for r in rulings(ev, data):
         quote = f"\"{_short(r.claim['quote'])}\"" if r.claim["quote"] else f"({r.claim['paraphrase']})"
-        lines.append(f"- {r.claim['who']}, {r.claim['source']}: {quote} **{r.ruling}**")
+        lines.append(f"- {speaker(r.claim)}: {quote} **{r.ruling}**")
     return "\n".join(lines) + "\n"
 
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-/* churn fixture, row "vfs": 2 writes, both neutral (from iattr, directly
- * and through the VFS helper timestamp_truncate()). */
+/* churn fixture, row "vfs": 2 writes, one neutral (from iattr directly),
+ * one a helper use (the result of the VFS helper timestamp_truncate(): a
+ * flag day renames the helper). */
 #include <linux/fs.h>
 
 void setattr_copy(struct user_namespace *ns, struct inode *inode, const struct iattr *attr)

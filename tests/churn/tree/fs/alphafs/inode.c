@@ -39,6 +39,15 @@ int alpha_times_equal(struct inode *inode, struct inode *other)
 	return timespec64_equal(&ct, &other->i_ctime);		/* R helper */
 }
 
+/* a local that takes the clock's value: a flag day retypes its declaration */
+void alpha_touch(struct inode *inode)
+{
+	struct timespec64 now;					/* retyped local */
+
+	now = current_time(inode);				/* clock */
+	inode->i_atime = now;					/* W local (the retyped local's copy) */
+}
+
 /* the filesystem's own structure and functions */
 struct timespec64 alpha_cached(struct inode *inode)
 {

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* history fixture: the inode, its timestamps of the VFS's type */
+#include <linux/time64.h>
+
+struct inode {
+	unsigned int i_mode;
+	struct timespec i_atime;
+	struct timespec i_mtime;
+	struct timespec i_ctime;
+};
+
+struct file_system_type {
+	const char *name;
+};
+
+struct timespec current_time(struct inode *inode);
