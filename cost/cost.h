@@ -92,7 +92,7 @@ struct cost_layout {
 #define COST_INODE1_SEC ((time64_t)1700000100LL)
 #define COST_INODE1_NSEC 222222222L
 
-/* The llvm-mca loops: the shape of bench/accessor.c's ACCESSOR_LOOP. */
+/* The llvm-mca loops: the shape of bench/accessor.c's ACCESSOR_OP (16 rounds of an unrolled pass). */
 #define COST_LOOP_BATCH 256
 #define COST_LOOP_INODES 16
 

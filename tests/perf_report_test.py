@@ -73,13 +73,13 @@ except ValueError:
 
 # The layouts to measure come from the program's list (a sixth representation included).
 fake = os.path.join(here, "fake_y2038_bench.py")
-picked = walkrun.pick_benchmarks(fake, "stat_seq", 65536)
+picked = walkrun.fitting_walks(walkrun.walk_sizes(fake, "stat_seq"), 65536)
 expect("pick: one walk per layout, the largest N <= n_max, registration order",
        [("v4_4", "timespec", "walk/stat_seq/v4_4/timespec/65536"), ("v6", "ktime", "walk/stat_seq/v6/ktime/65536")],
        [k + (v,) for k, v in picked.items()][::len(picked) - 1])
 expect("pick: every layout of the program", 8, len(picked))
 expect("pick: n_max respected", {"walk/stat_seq/v6/scalar/4096"},
-       {v for k, v in walkrun.pick_benchmarks(fake, "stat_seq", 5000).items() if k == ("v6", "scalar")})
+       {v for k, v in walkrun.fitting_walks(walkrun.walk_sizes(fake, "stat_seq"), 5000).items() if k == ("v6", "scalar")})
 expect("layout_parts: shim is no layout", None, walkrun.layout_parts("shim/store_mtime/c_batch/64"))
 
 finish("perf_report_test")

@@ -72,8 +72,6 @@ def select_tests(ctest_json, build_dir):
 
 def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
     cache = fsio.cmake_cache(build_dir)
-    build_type, c_flags, cxx_flags = cache.get("CMAKE_BUILD_TYPE", ""), fsio.cmake_flags(cache), \
-        fsio.cmake_flags(cache, "CXX")
     kernel = "-mgeneral-regs-only" if cache.get("Y2038_HAVE_GENERAL_REGS_ONLY") == "1" and \
         cache.get("Y2038_KERNEL_CODEGEN", "ON") not in ("OFF", "0", "FALSE") else "none"
     libc = subprocess.run(["dpkg-query", "-W", "-f=${Version}", f"libc6-dev-{abi.deb_arch}-cross"],
@@ -88,9 +86,9 @@ def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
         f"commit: {markdown.commit(top)}",
         f"c_compiler: {fsio.first_line([fsio.cmake_compiler(build_dir), '--version'])}",
         f"cxx_compiler: {fsio.first_line([fsio.cmake_compiler(build_dir, 'CXX'), '--version'])}",
-        f"build_type: {build_type}",
-        f"c_flags: {c_flags}",
-        f"cxx_flags: {cxx_flags}",
+        f"build_type: {cache.get('CMAKE_BUILD_TYPE', '')}",
+        f"c_flags: {fsio.cmake_flags(cache)}",
+        f"cxx_flags: {fsio.cmake_flags(cache, 'CXX')}",
         f"kernel_cflags: {kernel} (fstime and the per-layout timed code)",
         f"link: -static (glibc {libc or '?'} libc.a, libstdc++.a, libbenchmark.a): the board needs no shared library",
         "strip: --strip-debug (symbols kept)",
@@ -145,11 +143,9 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
     shutil.rmtree(stage, ignore_errors=True)
     os.makedirs(os.path.join(root, "bin"))
     os.makedirs(os.path.join(root, "tests"))
-    built = {"y2038-bench": os.path.join(build_dir, "bench", "y2038-bench"),
-             "fstime-selfcheck": os.path.join(build_dir, "tools", "fstime-selfcheck"),
-             "fs-expiry": os.path.join(build_dir, "tools", "fs-expiry")}
-    for tool, path in built.items():
-        shutil.copy2(path, os.path.join(root, "bin", tool))
+    for tool in TOOLS:  # y2038-bench is built in bench/, the others in tools/
+        shutil.copy2(os.path.join(build_dir, "bench" if tool == "y2038-bench" else "tools", tool),
+                     os.path.join(root, "bin", tool))
     pin_flags = ["-std=c11", "-O2", "-Wall", "-Wextra"] + (["-Werror"] if werror else []) + ["-static"]
     fsio.run([f"{abi.triplet}-gcc"] + pin_flags + ["-o", os.path.join(root, "bin", "y2038-pin"),
                                               os.path.join(top, "boards", "pin.c")])

@@ -75,9 +75,8 @@ def parser():
     r.add_argument("--identity", help="ssh identity file")
     r.add_argument("--remote-dir", default="/tmp/y2038-lab", help="working folder on the board")
     mode = r.add_mutually_exclusive_group()
-    mode.add_argument("--quick", dest="mode", action="store_const", const="quick")
-    mode.add_argument("--full", dest="mode", action="store_const", const="full")
-    mode.add_argument("--smoke", dest="mode", action="store_const", const="smoke")
+    for m in ("quick", "full", "smoke"):
+        mode.add_argument(f"--{m}", dest="mode", action="store_const", const=m)
     r.add_argument("--board", help="the board's name in the results")
     r.add_argument("--emulator", help="with --local: run every program through this (marks it emulated)")
     r.add_argument("--no-tests", action="store_true", help="skip the tests")

@@ -65,18 +65,15 @@ def header(board, res):
 def facts_section(board):
     out = ["## The board", "", "Copied by run.sh from /proc and /sys on the board.", ""]
     if board["per_cpu"]:
-        out += ["| CPU | model | min-max MHz | now MHz | governor | capacity | cluster |", "|---|---|---|---|---|---|---|"]
-        for cpu, r in board["per_cpu"]:
-            mhz = lambda k: str(int(r[k]) // 1000) if r[k] and r[k].isdigit() else "-"  # noqa: E731
-            span = f"{mhz('min_khz')}-{mhz('max_khz')}" if r["max_khz"] else "-"
-            out.append(f"| {cpu} | {board['models'].get(cpu, '?')} | {span} | "
-                       f"{mhz('cur_khz')} | {r['governor'] or '-'} | {r['capacity'] or '-'} | {r['cluster'] or '-'} |")
-        out.append("")
+        mhz = lambda r, k: str(int(r[k]) // 1000) if r[k] and r[k].isdigit() else "-"  # noqa: E731
+        out += markdown.table(("CPU", "model", "min-max MHz", "now MHz", "governor", "capacity", "cluster"), [
+            (cpu, board["models"].get(cpu, "?"), f"{mhz(r, 'min_khz')}-{mhz(r, 'max_khz')}" if r["max_khz"] else "-",
+             mhz(r, "cur_khz"), r["governor"] or "-", r["capacity"] or "-", r["cluster"] or "-")
+            for cpu, r in board["per_cpu"]]) + [""]
     if board["caches"]:
-        out += ["| cache level | type | size | ways | line | shared by CPUs |", "|---|---|---|---|---|---|"]
-        out += [f"| L{lvl} | {typ} | {size} | {ways} | {line} B | {shared} |"
-                for lvl, typ, size, ways, line, shared in board["caches"]]
-        out.append("")
+        out += markdown.table(("cache level", "type", "size", "ways", "line", "shared by CPUs"), [
+            (f"L{lvl}", typ, size, ways, f"{line} B", shared)
+            for lvl, typ, size, ways, line, shared in board["caches"]]) + [""]
     mem = re.search(r"^MemTotal:\s*(\d+) kB", board["meminfo"], re.M)
     out.append(f"Memory: {int(mem.group(1)) // 1024} MiB. " if mem else "Memory: not recorded. ")
     if board["kernel_config"]:
@@ -105,9 +102,8 @@ def tests_section(res, board):
         out += [f"Environment: `{board['run']['tests_env']}`.", ""]
     odd = [r for r in rows if len(r) >= 2 and r[1] != "PASS"]
     if odd:
-        out += ["| test | verdict | exit | note |", "|---|---|---|---|"]
-        out += [f"| {r[0]} | {r[1]} | {r[2] if len(r) > 2 else '?'} | {r[4] if len(r) > 4 else ''} |" for r in odd]
-        out.append("")
+        out += markdown.table(("test", "verdict", "exit", "note"), [
+            (r[0], r[1], r[2] if len(r) > 2 else "?", r[4] if len(r) > 4 else "") for r in odd]) + [""]
     torn = [line for name in sorted(res.files) if name.startswith("tests/torn_read_test")
             for line in res.text(name).splitlines() if " torn of " in line]
     if torn:
@@ -137,28 +133,27 @@ def layouts_section(board, top):
     out += [f"sizeof from pahole (`scripts/lab pahole`, reports/layouts/sizes-{abi}.csv, built on the host "
             f"with the same cross compiler); objects per slab from python3 -m y2038lab slub-model with **this board's** "
             f"{cpus} present CPUs and the {calc} algorithm (kernel {board['kernel']})"
-            + (f", boot parameters {params}" if params else "") + ".", "",
-            "| layout | sizeof(inode) | objsize | objects / pages per slab | MiB per 10^6 inodes |",
-            "|---|---:|---:|---|---:|"]
+            + (f", boot parameters {params}" if params else "") + ".", ""]
+
+    def slab(objsize):
+        order = slub_model.calculate_order(objsize, cpus, calc, params.get("min_objects"))
+        return slub_model.order_objects(order, objsize), 1 << order
+    table = []
     for r in rows:
         objsize = slub_model.cache_object_size(r["size"], word=abis.word(abi))
-        order = slub_model.calculate_order(objsize, cpus, calc, params.get("min_objects"))
-        objs, pages = slub_model.order_objects(order, objsize), 1 << order
+        objs, pages = slab(objsize)
         mem = -(-10**6 // objs) * pages * slub_model.PAGE_SIZE
-        out.append(f"| {r['body']}/{r['repr']} | {r['size']} | {objsize} | {objs} / {pages} | {mem / 2**20:.1f} |")
-    out.append("")
+        table.append((f"{r['body']}/{r['repr']}", r["size"], objsize, f"{objs} / {pages}", f"{mem / 2**20:.1f}"))
+    out += markdown.table(("layout", "sizeof(inode)", "objsize", "objects / pages per slab", "MiB per 10^6 inodes"),
+                          table, "lrrlr") + [""]
     if board["slabinfo"]:
         if "min_order" in params or "max_order" in params:
             return out + [f"The board's /proc/slabinfo is not compared: booted with {params}.", ""]
-        rows = slub_model.parse_slabinfo(board["slabinfo"])
-        out += ["The model against the board's own /proc/slabinfo (its inode caches):", "",
-                "| cache | objsize | slabinfo objects / pages | model | agrees |", "|---|---:|---|---|---|"]
-        for name, objsize, objs, pages in rows:
-            order = slub_model.calculate_order(objsize, cpus, calc, params.get("min_objects"))
-            got = (slub_model.order_objects(order, objsize), 1 << order)
-            out.append(f"| {name} | {objsize} | {objs} / {pages} | {got[0]} / {got[1]} | "
-                       f"{'yes' if got == (objs, pages) else '**no**'} |")
-        out.append("")
+        out += ["The model against the board's own /proc/slabinfo (its inode caches):", ""]
+        out += markdown.table(("cache", "objsize", "slabinfo objects / pages", "model", "agrees"), [
+            (name, objsize, f"{objs} / {pages}", "{} / {}".format(*slab(objsize)),
+             "yes" if slab(objsize) == (objs, pages) else "**no**")
+            for name, objsize, objs, pages in slub_model.parse_slabinfo(board["slabinfo"])], "lrlll") + [""]
     else:
         out += ["The board's /proc/slabinfo was not readable (it needs root): no validation.", ""]
     return out

@@ -26,7 +26,6 @@ from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.boards.importer import calc_for
 
 
-
 def compare_to_reference(ref, samples, twin, abi):
     """(ratio, verdict) of SAMPLES against REF (per-repetition ns lists; a
     LAVA set has one median each).  The one place the merge's statistics
@@ -97,10 +96,9 @@ def sizes_section(sets, top):
     reprs = list(dict.fromkeys(r for (_, _, r) in table))
     cols = [(a, b) for a in abi_list for b in ("v4_4", "v6") if any((a, b, r) in table for r in reprs)]
     out = ["## sizeof(struct inode), bytes", "", "From pahole on the cross builds (`scripts/lab pahole`, "
-           "reports/layouts/sizes-<abi>.csv), per ABI of the sets.", "",
-           "| repr | " + " | ".join(f"{a} {b}" for a, b in cols) + " |", "|---|" + "---:|" * len(cols)]
-    for r in reprs:
-        out.append(f"| {r} | " + " | ".join(str(table.get((a, b, r), "-")) for a, b in cols) + " |")
+           "reports/layouts/sizes-<abi>.csv), per ABI of the sets.", ""]
+    out += markdown.table(["repr"] + [f"{a} {b}" for a, b in cols],
+                          [[r] + [table.get((a, b, r), "-") for a, b in cols] for r in reprs], "l" + "r" * len(cols))
     return out + [""], table
 
 
@@ -109,19 +107,17 @@ def slab_section(sets, table, top):
     out = ["## Objects per slab: inode_cache, body v6", "",
            "python3 -m y2038lab slub-model with each set's own CPU count (a board's present CPUs, the host's "
            "online CPUs) and the order algorithm of its kernel (v6.8 when not recorded); "
-           "cells: objects / pages per slab (objsize).", "",
-           "| repr | " + " | ".join(f"{s.label}, {s.cpus} CPUs" for s in sets) + " |", "|---|" + "---|" * len(sets)]
-    for r in reprs:
-        cells = []
-        for s in sets:
-            size = table.get((s.abi, "v6", r))
-            if size is None or s.cpus < 1:
-                cells.append("-")
-                continue
-            objsize = slub_model.cache_object_size(size, word=abis.word(s.abi))
-            objs, pages = slub_model.slab_geometry(objsize, s.cpus, calc_for(s.kernel))
-            cells.append(f"{objs} / {pages} ({objsize})")
-        out.append(f"| {r} | " + " | ".join(cells) + " |")
+           "cells: objects / pages per slab (objsize).", ""]
+
+    def cell(s, r):
+        size = table.get((s.abi, "v6", r))
+        if size is None or s.cpus < 1:
+            return "-"
+        objsize = slub_model.cache_object_size(size, word=abis.word(s.abi))
+        objs, pages = slub_model.slab_geometry(objsize, s.cpus, calc_for(s.kernel))
+        return f"{objs} / {pages} ({objsize})"
+    out += markdown.table(["repr"] + [f"{s.label}, {s.cpus} CPUs" for s in sets],
+                          [[r] + [cell(s, r) for s in sets] for r in reprs])
     return out + [""]
 
 
@@ -132,9 +128,7 @@ def bench_section(sets, top):
         for name in list(s.samples) + list(s.medians):
             g = group_of(name)
             if g and any(p.search(name) for p in patterns):
-                groups.setdefault(g[0], [])
-                if g[1] not in groups[g[0]]:
-                    groups[g[0]].append(g[1])
+                groups.setdefault(g[0], {})[g[1]] = None  # the reprs, in order of appearance
     out = ["## Headline benchmarks, side by side", "",
            "Real time per iteration in ns (the median of the set's repetitions), then the ratio against "
            f"`{REFERENCE}` of the same operation and body **in the same set** and the statistics' verdict "
@@ -145,25 +139,19 @@ def bench_section(sets, top):
                 "runs, they are not figures of that ABI.", ""]
     known = [r for s in sets for r in s.reprs]  # each set's y2038_layouts order
     order = lambda r: (known.index(r) if r in known else len(known), r)  # noqa: E731
+
+    def cell(s, key, r):
+        fig, ref, twin = (s.figure(key.replace("*", x)) for x in (r, REFERENCE, TWIN))
+        if fig is None:
+            return "-"
+        if ref is None or r == REFERENCE:
+            return f"{fig[0]:.3g}"
+        ratio, verdict = compare_to_reference(ref[1], fig[1], twin[1] if twin else None, s.abi)
+        return f"{fig[0]:.3g} (x{ratio:.3f}, {verdict})"
     for key in sorted(groups):
-        groups[key].sort(key=order)
-        out += [f"### {key}", "", "| repr | " + " | ".join(s.label for s in sets) + " |",
-                "|---|" + "---|" * len(sets)]
-        for r in groups[key]:
-            cells = []
-            for s in sets:
-                fig = s.figure(key.replace("*", r))
-                ref = s.figure(key.replace("*", REFERENCE))
-                twin = s.figure(key.replace("*", TWIN))
-                if fig is None:
-                    cells.append("-")
-                elif ref is None or r == REFERENCE:
-                    cells.append(f"{fig[0]:.3g}")
-                else:
-                    ratio, verdict = compare_to_reference(ref[1], fig[1], twin[1] if twin else None, s.abi)
-                    cells.append(f"{fig[0]:.3g} (x{ratio:.3f}, {verdict})")
-            out.append(f"| {r} | " + " | ".join(cells) + " |")
-        out.append("")
+        out += [f"### {key}", ""] + markdown.table(["repr"] + [s.label for s in sets],
+                                                   [[r] + [cell(s, key, r) for s in sets]
+                                                    for r in sorted(groups[key], key=order)]) + [""]
     if not groups:
         out += ["No headline benchmark in any set.", ""]
     return out
@@ -189,9 +177,8 @@ def merge(paths, top, out=None):
             why = str(s.context.get("y2038_board_emulated", "")).removeprefix("yes: ")
             lines += [f"> **{s.label}**: {why}. Its times are qemu-user times on another machine, "
                       "never a board figure.", ""]
-    lines += ["## Result sets", "", "| set | ABI | machine | CPU | kernel | date | mode | source |",
-              "|---|---|---|---|---|---|---|---|"]
-    lines += ["| " + " | ".join(s.facts_row()) + " |" for s in sets] + [""]
+    head = ("set", "ABI", "machine", "CPU", "kernel", "date", "mode", "source")
+    lines += ["## Result sets", ""] + markdown.table(head, [s.facts_row() for s in sets]) + [""]
     size_lines, sizes = sizes_section(sets, top)
     lines += size_lines + slab_section(sets, sizes, top) + bench_section(sets, top)
     fsio.write_text(report, "\n".join(lines).rstrip() + "\n")

@@ -7,6 +7,7 @@ bench/ (the CPU probes and the two passes' Google Benchmark JSON) and
 headline.txt.  Everything is read into memory and checked here; nothing is
 extracted to disk.
 """
+import collections
 import hashlib
 import json
 import os
@@ -65,18 +66,12 @@ class Results:
             raise InputError(f"{path}: {self.top}/{missing[0]} missing (the run did not complete?)")
 
     def text(self, name, default=None):
-        if name not in self.files:
-            return default
-        return self.files[name].decode("utf-8", "replace")
+        return self.files[name].decode("utf-8", "replace") if name in self.files else default
 
     def keys(self, name):
         """The "key: value" lines of NAME as a dict."""
-        out = {}
-        for line in (self.text(name) or "").splitlines():
-            key, sep, value = line.partition(": ")
-            if sep:
-                out[key.strip()] = value.strip()
-        return out
+        pairs = (line.partition(": ") for line in (self.text(name) or "").splitlines())
+        return {key.strip(): value.strip() for key, sep, value in pairs if sep}
 
     def fact(self, path):
         """A copied /proc or /sys file, stripped, or None when it was not readable."""
@@ -188,12 +183,8 @@ def facts(res):
     models = cpu_models(res.fact("/proc/cpuinfo"))
     present = cpulist_count(res.fact("/sys/devices/system/cpu/present"))
     online = cpulist_count(res.fact("/sys/devices/system/cpu/online"))
-    distinct = []
-    for model in models.values():
-        if model not in distinct:
-            distinct.append(model)
-    counts = {m: sum(1 for v in models.values() if v == m) for m in distinct}
-    cpu_text = " + ".join(f"{counts[m]} x {m}" for m in distinct) or "unknown"
+    counts = collections.Counter(models.values())  # in order of first appearance
+    cpu_text = " + ".join(f"{n} x {m}" for m, n in counts.items()) or "unknown"
     board_model = res.fact("/sys/firmware/devicetree/base/model") or res.fact("/sys/class/dmi/id/product_name")
     emulated = run.get("emulated", "no") == "yes"
     why = run.get("emulated_why", "")

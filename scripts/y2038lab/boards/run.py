@@ -43,12 +43,8 @@ def bundle_abi(path):
 
 
 def run_args(args):
-    out = [f"--{args.mode}"]
-    if args.board:
-        out += ["--board", args.board]
-    if args.no_tests:
-        out.append("--no-tests")
-    return out
+    return [f"--{args.mode}"] + (["--board", args.board] if args.board else []) \
+        + (["--no-tests"] if args.no_tests else [])
 
 
 def results_line(text, where):

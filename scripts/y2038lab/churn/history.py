@@ -164,10 +164,7 @@ def compare(old_tree, new_tree, files, predicted, uses, bad, group_of, vocab):
 
 def _line(tree, path, n):
     with open(os.path.join(tree, path), encoding="latin-1") as f:
-        for i, text in enumerate(f, 1):
-            if i == n:
-                return text.rstrip("\n")
-    return ""
+        return next((text.rstrip("\n") for i, text in enumerate(f, 1) if i == n), "")
 
 
 def table(rows, kind_of):

@@ -14,6 +14,7 @@ import os
 import platform
 
 from y2038lab.churn import sites as churn_sites
+from y2038lab.core import markdown
 from y2038lab.core.fsio import write_text
 
 COLUMNS = churn_sites.COLUMNS
@@ -115,19 +116,14 @@ def _history(L, total, rows, series, files_read):
         return got[:1]
 
     L.append("## Against history\n")
-    L.append("| what | as its authors reported it |\n|---|---|")
-    for what, text in HISTORY:
-        L.append(f"| {what} | {text} |")
-    L.append("")
+    L += markdown.table(("what", "as its authors reported it"), HISTORY) + [""]
     access = total["reads"] + total["writes"] + total["macro_args"]
     L.append("This tree's figures for the same conversions:\n")
-    L.append("| series | sites | source lines holding them | need a manual rewrite | mechanical |")
-    L.append("|---|---:|---:|---:|---:|")
-    for name, label in (("i_ctime", "v6.6 ctime"), ("i_atime/i_mtime", "v6.7 atime/mtime")):
-        st = series[name]
-        L.append(f"| {label} ({name}) | {st['sites']} | {len(st['lines'])} | {st['manual']} | "
-                 f"{_pct(st['sites'] - st['manual'], st['sites'])} |")
-    L.append("")
+    L += markdown.table(("series", "sites", "source lines holding them", "need a manual rewrite", "mechanical"),
+                        [(f"{label} ({name})", st["sites"], len(st["lines"]), st["manual"],
+                          _pct(st["sites"] - st["manual"], st["sites"]))
+                         for name, label in (("i_ctime", "v6.6 ctime"), ("i_atime/i_mtime", "v6.7 atime/mtime"))
+                         for st in [series[name]]], "lrrrr") + [""]
     cifs = pick("smb/client", "cifs")
     rfc_rows = [n for n in ["vfs", *cifs, "fat", "ext4"] if n in by_fs]
     bc_rows = [n for n in ["btrfs", "ceph", *cifs, "xfs"] if n in by_fs]
@@ -142,7 +138,7 @@ def _history(L, total, rows, series, files_read):
              f"could reach, so the comparison is made per file below and on the automated share.")
     L.append(f"- Automated share: Layton reports about 75 % of the atime/mtime conversion done with Coccinelle; the "
              f"mechanical share measured here is {_pct(am['sites'] - am['manual'], am['sites'])} "
-             f"for atime/mtime and {_pct(access - total['needs_manual'], access)} overall (Linus, 2016: about 95 %).")
+             f"for atime/mtime and {_pct(access - total['needs_manual'], access)} overall.")
     if rfc_rows:
         L.append(f"- The 2016 RFC converted the VFS, cifs, fat and ext4; here ({', '.join(rfc_rows)}) they hold "
                  f"{sum(by_fs[n]['rfc_macros'] for n in rfc_rows)} RFC-macro sites, against the RFC's +691/-253 lines "
@@ -154,11 +150,10 @@ def _history(L, total, rows, series, files_read):
                  f"against its +139/-81 lines (on a v4.5-era tree).")
     L.append("\nSpot checks, per file (merged: lines deleted/inserted by the conversion commit; here: distinct "
              "source lines holding that series' sites in this tree):\n")
-    L.append("| file | series | merged | here |\n|---|---|---:|---:|")
-    for path, name, deleted, inserted in SPOT_CHECKS:
-        here = len(series[name]["file_lines"].get(path, ())) if path in files_read else "not in this tree"
-        L.append(f"| `{path}` | {name} | -{deleted}/+{inserted} | {here} |")
-    L.append("")
+    L += markdown.table(("file", "series", "merged", "here"), [
+        (f"`{path}`", name, f"-{deleted}/+{inserted}",
+         len(series[name]["file_lines"].get(path, ())) if path in files_read else "not in this tree")
+        for path, name, deleted, inserted in SPOT_CHECKS], "llrr") + [""]
 
 
 def write_md(path, rows, run, sites, helpers, group_of):
@@ -205,19 +200,18 @@ def write_md(path, rows, run, sites, helpers, group_of):
 
     L.append("## Answers\n")
     L.append("Sites each approach must change (TOTAL row; fs/ only, VFS included):\n")
-    L.append("| approach | sites | directories touched |\n|---|---:|---:|")
-    for col, label in (("rfc_macros", "RFC macros (2016, `VFS_INODE_*_XTIME`)"),
-                       ("boundary_conversion", "boundary conversion (Chinner)"),
-                       ("flag_day", "flag day (v4.18 style)"),
-                       ("accessor_functions", "accessor functions (v6.6/v6.7)")):
-        L.append(f"| {label} | {total[col]} | {sum(1 for r in body if r[col] > 0)} |")
-    L.append("")
+    L += markdown.table(("approach", "sites", "directories touched"), [
+        (label, total[col], sum(1 for r in body if r[col] > 0))
+        for col, label in (("rfc_macros", "RFC macros (2016, `VFS_INODE_*_XTIME`)"),
+                           ("boundary_conversion", "boundary conversion (Chinner)"),
+                           ("flag_day", "flag day (v4.18 style)"),
+                           ("accessor_functions", "accessor functions (v6.6/v6.7)"))], "lrr") + [""]
     if n_unres:
         L.append(f"The {n_unres} unresolved accesses (end of this report) are in no row; counted, they would raise "
                  f"the RFC-macro and accessor totals to at most {total['rfc_macros'] + n_unres} and "
                  f"{total['accessor_functions'] + n_unres}.\n")
-    L.append(f"- **Bergmann** (\"roughly 30 file systems assign i_?time into or from a local variable or pass it "
-             f"by reference into a function that is not from VFS\"): **{len(bergmann)}** of the "
+    L.append(f"- **Bergmann** (\"I see roughly 30 file systems that assign i_?time into or from a local variable or "
+             f"pass it into by reference into a function that is not from VFS\"): **{len(bergmann)}** of the "
              f"{len(touching)} filesystems that touch an inode timestamp "
              f"({', '.join(bergmann) or 'none'}). Counting copies into their own structures and values "
              f"passed too: {len(bergmann_wide)}. Taking \"roughly 30\" as 23 to 37 (30 ± 25 %), it "
@@ -230,7 +224,7 @@ def write_md(path, rows, run, sites, helpers, group_of):
              f"{total['struct_copies']}, values and addresses given to filesystem functions "
              f"{total['value_passed'] + total['address_passed']}, update_time implementations "
              f"{total['update_time_sites']}.")
-    L.append(f"- **Mechanical share** (Linus, 2016: about 95 % with sed or Coccinelle): "
+    L.append(f"- **Mechanical share** (sites a script could rewrite locally): "
              f"{total['needs_manual']} of the {access} accessor sites need more than a local rewrite "
              f"({_pct(access - total['needs_manual'], access)} mechanical); filesystems with at least one: "
              f"**{total['needs_manual_fs']}** of {len(touching)}.")
@@ -241,20 +235,16 @@ def write_md(path, rows, run, sites, helpers, group_of):
     cols = ("reads", "writes", "local_copies", "address_passed", "struct_copies", "member_accesses",
             "boundary_sites", "current_time_calls", "rfc_macros", "boundary_conversion", "flag_day",
             "accessor_functions", "needs_manual")
-    L.append("| fs | kind | " + " | ".join(cols) + " |")
-    L.append("|---|---|" + "---:|" * len(cols))
-    for r in body + [total]:
-        name = f"**{r['fs']}**" if r["kind"] == "total" else r["fs"]
-        L.append(f"| {name} | {r['kind']} | " + " | ".join(str(r[c]) for c in cols) + " |")
+    L += markdown.table(("fs", "kind") + cols, [
+        [f"**{r['fs']}**" if r["kind"] == "total" else r["fs"], r["kind"]] + [r[c] for c in cols]
+        for r in body + [total]], "ll" + "r" * len(cols))
     L.append("\nAll columns, with files, value_passed, helper_uses, other_uses, macro_args, setattr/getattr/"
              f"update_time sites and the 0/1 flags: [{run['name']}.csv]({run['name']}.csv). "
              "kind: `filesystem` = the directory defines a `struct file_system_type`; `library` = it does not "
              "(iomap, jbd2, nls, ...).\n")
 
     L.append("## What each column counts\n")
-    L.append("| column | sites |\n|---|---|")
-    for col, text in DEFINITIONS:
-        L.append(f"| {col} | {text} |")
+    L += markdown.table(("column", "sites"), DEFINITIONS)
     L.append("\nFunctions \"from the VFS\": named in " + ", ".join(f"`{h}`" for h in run["helpers_headers"])
              + " or defined in fs/*.c. Types come from spatch's inference with `--local-includes` and "
              "`include/linux/{fs,dcache,netfs}.h`; an access whose base it could not type is not counted "
@@ -265,21 +255,17 @@ def write_md(path, rows, run, sites, helpers, group_of):
     L.append("## Token accounting\n")
     L.append("Every `i_atime`/`i_mtime`/`i_ctime` token outside comments and strings in the files read, by what "
              "it turned out to be (the check that no site was dropped):\n")
-    L.append("| tokens | count |\n|---|---:|")
-    for what, n in sorted(run["tokens"].items()):
-        L.append(f"| {what} | {n} |")
-    L.append(f"| **all** | {sum(run['tokens'].values())} |\n")
+    L += markdown.table(("tokens", "count"), sorted(run["tokens"].items()) + [("**all**", sum(run["tokens"].values()))],
+                        "lr") + [""]
 
     L.append("## Calls that receive a timestamp's address (audit)\n")
     callees = collections.Counter()
     for pos, (_, extra) in sites.by_kind["addr_arg"].items():
         if extra[0] in churn_sites.INODE_TYPES:
             callees[(extra[1], "VFS" if extra[1] in helpers else group_of(pos[0]))] += 1
-    L.append("| function | counted as | sites |\n|---|---|---:|")
-    for (fn, where), n in sorted(callees.items(), key=lambda kv: (-kv[1], kv[0])):
-        counted = churn_sites.helper_use(fn) if where == "VFS" else f"address_passed ({where})"
-        L.append(f"| `{fn}` | {counted} | {n} |")
-    L.append("")
+    L += markdown.table(("function", "counted as", "sites"), [
+        (f"`{fn}`", churn_sites.helper_use(fn) if where == "VFS" else f"address_passed ({where})", n)
+        for (fn, where), n in sorted(callees.items(), key=lambda kv: (-kv[1], kv[0]))], "llr") + [""]
 
     L.append("## Parse failures and unresolved accesses\n")
     if bad_files:
@@ -296,10 +282,9 @@ def write_md(path, rows, run, sites, helpers, group_of):
         L.append(f"Not reported by `spatch --parse-c` ({len(unchecked)}): "
                  + ", ".join(f"`{f}`" for f in unchecked) + "\n")
     if run["unresolved"]:
-        L.append("| where | reason | source line |\n|---|---|---|")
-        for (f, line, _), (reason, text) in sorted(run["unresolved"].items()):
-            L.append(f"| `{f}:{line}` | {reason} | `{text.replace('|', '/')[:100]}` |")
-        L.append("")
+        L += markdown.table(("where", "reason", "source line"), [
+            (f"`{f}:{line}`", reason, f"`{text.replace('|', '/')[:100]}`")
+            for (f, line, _), (reason, text) in sorted(run["unresolved"].items())]) + [""]
     else:
         L.append("Every i_?time field access in the files read was attributed.\n")
     write_text(path, "\n".join(L) + "\n")

@@ -63,12 +63,8 @@ def spatch_failures(log_text):
     file that hit --timeout ("EXN: ...Timeout in fs/x.c") keeps the records
     written before it stopped; its missing accesses then show up in the token
     accounting as unresolved."""
-    out = []
-    for line in log_text.splitlines():
-        m = re.match(r"^EXN: (\S+) in (\S+)", line.strip())
-        if m:
-            out.append((m.group(2), m.group(1).rsplit(".", 1)[-1]))
-    return out
+    return [(m.group(2), m.group(1).rsplit(".", 1)[-1])
+            for m in (re.match(r"^EXN: (\S+) in (\S+)", line.strip()) for line in log_text.splitlines()) if m]
 
 
 def run_spatch(spatch, tree, files, jobs, timeout, max_seconds, work):
@@ -178,13 +174,9 @@ def display_command(cmd, nfiles):
     """CMD as the report shows it: the semantic patch repository-relative,
     the temporary file list described."""
     repo = os.path.dirname(os.path.dirname(COCCI)) + "/"
-    shown = []
-    for i, arg in enumerate(cmd):
-        if i and cmd[i - 1] == "--file-groups":
-            shown.append(f"<the {nfiles} files, one per group>")
-        else:
-            shown.append(arg.replace(repo, "") if arg.startswith(repo) else shlex.quote(arg))
-    return " ".join(shown)
+    return " ".join(f"<the {nfiles} files, one per group>" if i and cmd[i - 1] == "--file-groups"
+                    else arg.replace(repo, "") if arg.startswith(repo) else shlex.quote(arg)
+                    for i, arg in enumerate(cmd))
 
 
 def read_text_in(tree):

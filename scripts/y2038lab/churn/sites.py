@@ -275,27 +275,20 @@ def count(sites, helpers, group_of, unresolved=None):
             add(pos, "macro_args")
             add(pos, "needs_manual")
     crossings = vfs_struct_crossings(sites, helpers)
-    for pos in crossings["setattr"]:
-        add(pos, "setattr_sites")
-    for pos in crossings["getattr"]:
-        add(pos, "getattr_sites")
+    for column, positions in (("setattr_sites", crossings["setattr"]), ("getattr_sites", crossings["getattr"]),
+                              ("retyped_locals", sites.by_kind["retyped_local"]), ("clock_stores", clock_stores(sites)),
+                              ("vfs_value_sites", crossings["values"]), ("unresolved", unresolved or {})):
+        for pos in positions:
+            add(pos, column)
     seen_update_time = set()
     for pos, (_, extra) in sites.by_kind["iop"].items():
         if extra[0] == "update_time" and (group_of(pos[0]), extra[1]) not in seen_update_time:
             seen_update_time.add((group_of(pos[0]), extra[1]))
             add(pos, "update_time_sites")
-    for pos in sites.by_kind["retyped_local"]:
-        add(pos, "retyped_locals")
-    for pos in clock_stores(sites):
-        add(pos, "clock_stores")
-    for pos in crossings["values"]:
-        add(pos, "vfs_value_sites")
     for pos, (_, extra) in sites.by_kind["clock"].items():
         add(pos, "current_time_calls")
         if extra and extra[0] in LEGACY_CLOCKS:
             add(pos, "legacy_time_calls")
-    for pos in unresolved or {}:
-        add(pos, "unresolved")
     return {group: approach_counts(row) for group, row in rows.items()}
 
 

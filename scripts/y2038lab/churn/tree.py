@@ -125,21 +125,20 @@ def source_files(tree):
     out = []
     for root, dirs, files in os.walk(os.path.join(tree, "fs")):
         dirs.sort()
-        for name in sorted(files):
-            if name.endswith((".c", ".h")):
-                out.append(os.path.relpath(os.path.join(root, name), tree))
+        out += [os.path.relpath(os.path.join(root, name), tree)
+                for name in sorted(files) if name.endswith((".c", ".h"))]
     return out
 
 
 def candidates(tree, files):
     """The files that name any timestamp field, clock or inode operation the
     semantic patch looks for (spatch reads only these)."""
-    out = []
-    for path in files:
-        with open(os.path.join(tree, path), "rb") as f:
-            if CANDIDATE_RE.search(f.read()):
-                out.append(path)
-    return out
+    return [path for path in files if CANDIDATE_RE.search(_read(tree, path))]
+
+
+def _read(tree, path):
+    with open(os.path.join(tree, path), "rb") as f:
+        return f.read()
 
 
 def grouper(tree, files):
@@ -150,11 +149,7 @@ def grouper(tree, files):
     (smb/client, smb/server).  kind_of() says "vfs", "filesystem" (some
     file of the group defines a struct file_system_type) or "library".
     """
-    top_has_code = set()
-    for path in files:
-        parts = path.split("/")
-        if len(parts) == 3:
-            top_has_code.add(parts[1])
+    top_has_code = {path.split("/")[1] for path in files if path.count("/") == 2}
 
     def group_of(path):
         parts = path.split("/")
@@ -167,16 +162,11 @@ def grouper(tree, files):
     registers = set()
     for path in files:
         group = group_of(path)
-        if group == "vfs" or group in registers:
-            continue
-        with open(os.path.join(tree, path), "rb") as f:
-            if FSTYPE_RE.search(f.read()):
-                registers.add(group)
+        if group != "vfs" and group not in registers and FSTYPE_RE.search(_read(tree, path)):
+            registers.add(group)
 
     def kind_of(group):
-        if group == "vfs":
-            return "vfs"
-        return "filesystem" if group in registers else "library"
+        return "vfs" if group == "vfs" else "filesystem" if group in registers else "library"
 
     return group_of, kind_of
 
@@ -215,8 +205,7 @@ def tokens(tree, path):
     0 (as spatch counts) and how one of "field" (after -> or .),
     "designator" (.i_mtime = in an initializer) or "name" (anything else:
     a declaration, a variable, a macro argument)."""
-    with open(os.path.join(tree, path), "rb") as f:
-        raw = f.read().decode("latin-1")
+    raw = _read(tree, path).decode("latin-1")
     lines = strip_c(raw).split("\n")
     raw_lines = raw.split("\n")
     found = []
@@ -236,8 +225,7 @@ def tokens(tree, path):
 
 def in_macro_body(tree, path, line):
     """True if LINE of PATH belongs to a #define (directly or by \\ continuation)."""
-    with open(os.path.join(tree, path), "rb") as f:
-        lines = f.read().decode("latin-1").split("\n")
+    lines = _read(tree, path).decode("latin-1").split("\n")
     k = line - 1
     while k > 0 and lines[k - 1].rstrip().endswith("\\"):
         k -= 1
@@ -246,6 +234,5 @@ def in_macro_body(tree, path, line):
 
 def in_macro_bodies(tree, path, texts):
     """True if every line of PATH whose stripped text is one of TEXTS belongs to a #define."""
-    with open(os.path.join(tree, path), "rb") as f:
-        hits = [n for n, line in enumerate(f.read().decode("latin-1").split("\n"), 1) if line.strip() in texts]
+    hits = [n for n, line in enumerate(_read(tree, path).decode("latin-1").split("\n"), 1) if line.strip() in texts]
     return bool(hits) and all(in_macro_body(tree, path, n) for n in hits)

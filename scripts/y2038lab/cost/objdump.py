@@ -21,6 +21,7 @@ CALL_RELOCS = {"R_X86_64_PLT32", "R_X86_64_PC32", "R_386_PLT32", "R_386_PC32", "
 # Branch mnemonics with a code target (the last two need the target operand).
 BRANCH_RE = re.compile(r"^(j[a-z]+|b(\.?[a-z]{2})?(\.[nw])?|cbn?z|tbn?z|b[a-z]{2,4}z?|jal|j)$")
 COMMENT_RE = re.compile(r"\s*(@|//|;|#(?![-0-9])).*$")
+CALL_RE = re.compile(r"^(call[lq]?|bl|blx|jal|jalr)$")
 
 
 @dataclass
@@ -64,7 +65,7 @@ def library_calls(insns):
     """Sorted distinct call targets of one function's instructions: relocations, and calls or
     tail calls to a function's start in the same section (<name>, which need no relocation)."""
     direct = {m.group(2) for insn in insns if (m := TARGET_RE.search(insn.operands)) and "+" not in m.group(2)
-              and (branch_target(insn) is not None or re.match(r"^(call[lq]?|bl|blx|jal)$", insn.mnemonic))}
+              and (branch_target(insn) is not None or CALL_RE.match(insn.mnemonic))}
     return sorted(direct | {sym for insn in insns for kind, sym in insn.relocs if kind in CALL_RELOCS})
 
 
@@ -131,12 +132,28 @@ def inner_branches(loop):
     return sum(1 for insn in loop[:-1] if branch_target(insn) is not None)
 
 
+def splice_calls(loop, paths):
+    """([Insn], [names]): LOOP, each call replaced by what it executed (PATHS, the trace); the call
+    itself left out (llvm-mca 14: "call instructions are not correctly modeled", 100 cy)."""
+    out, spliced = [], []
+    for insn in loop:
+        target = TARGET_RE.search(insn.operands)
+        names = [sym for kind, sym in insn.relocs if kind in CALL_RELOCS] + [target and target.group(2)]
+        name = next((n for n in names if n in paths), None)
+        if name and (CALL_RE.match(insn.mnemonic) or insn.relocs):
+            out += [i for i in paths[name] if not CALL_RE.match(i.mnemonic)]
+            spliced.append(name)
+        elif not (spliced and CALL_RE.match(insn.mnemonic)):  # riscv: auipc carries the call
+            out.append(insn)
+    return out, spliced
+
+
 def mca_source(insns, label=".Lloop"):
-    """Assembly text llvm-mca accepts: comments dropped, every branch target a label."""
+    """Assembly text llvm-mca accepts: comments dropped, every branch and call target a label."""
     lines = [f"{label}:"]
     for insn in insns:
         operands = COMMENT_RE.sub("", insn.operands)
-        if branch_target(insn) is not None:
+        if branch_target(insn) is not None or CALL_RE.match(insn.mnemonic):
             operands = TARGET_RE.sub(label, operands)
         lines.append(f"\t{insn.mnemonic}\t{operands}".rstrip())
     return "\n".join(lines) + "\n"

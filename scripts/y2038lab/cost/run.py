@@ -32,7 +32,7 @@ VARIANT_ORDER = ("x86_64", "i686", "armv7-a-thumb2", "armv7-a-arm", "armv7ve-thu
 LOOPS = ("get_mtime", "set_mtime", "stat")
 CSV_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instructions",
                "code_bytes", "libcalls", "libcalls_static", "calls", "mca_cpu",
-               "mca_block_rthroughput", "mca_cycles_per_iteration", "workaround", "check", "source")
+               "mca_block_rthroughput", "mca_cycles_per_iteration", "validation", "workaround", "check", "source")
 
 
 @dataclass
@@ -117,11 +117,14 @@ def count_variant(variant):
             "calls": " ".join(f"{s}:{n}" for s, n in dynamic.items() if not trace.HELPER_RE.match(s)),
             "check": check, "source": result.source,
         })
-    return result, funcs
+    at = {insn.addr: insn for insns in linked.values() for insn in insns}
+    paths = {name: [at[pc] for pc in pcs] for name, pcs in trace.call_paths(regions, symbols.entry).items()}
+    return result, funcs, paths
 
 
-def model_variant(variant, funcs, jobs=2):
-    """llvm-mca rows for every layout x loop x CPU of VARIANT's ABI."""
+def model_variant(variant, funcs, paths, jobs=2):
+    """llvm-mca rows for every layout x loop x CPU of VARIANT's ABI; a call in a loop gives way
+    to what it executed in the counted rows (PATHS, qemu trace): the code the trace counts."""
     triple = mca.triple_for(variant.abi, variant.name)
     tasks = []
     for body, repr_, _ in variant.layouts:
@@ -130,12 +133,14 @@ def model_variant(variant, funcs, jobs=2):
             insns = objdump.inner_loop(funcs.get(name) or [])
             if not insns:
                 raise InputError(f"{variant.name}: no loop found in {name} (objdump of its object)")
-            source = objdump.mca_source(insns)
             inner = objdump.inner_branches(insns)
+            insns, spliced = objdump.splice_calls(insns, paths)
+            source = objdump.mca_source(insns)
             # llvm-mca runs the body as straight-line code: both sides of a
             # branch (multigrain's I_CTIME_QUERIED test guards an atomic OR
             # that walk's steady state skips; the seqcount retry on ILP32).
-            check = f"{inner} inner branch{'es' if inner > 1 else ''}: modelled straight-line" if inner else ""
+            check = "; ".join([f"{inner} inner branch{'es' if inner > 1 else ''}: modelled straight-line"] * bool(inner)
+                              + [f"calls replaced by what they executed (qemu trace): {' '.join(sorted(set(spliced)))}"] * bool(spliced))
             for cpu in mca.cpus_for(variant.abi):
                 tasks.append((body, repr_, loop, cpu, source, len(insns), check))
     no_model = {}
@@ -170,10 +175,10 @@ def collect(builds, log=print):
     results = []
     for variant in load_builds(builds):
         log(f"cost: {variant.name}: tracing {variant.harness} under qemu-user")
-        result, funcs = count_variant(variant)
+        result, funcs, paths = count_variant(variant)
         log(f"cost: {variant.name}: {len(result.rows)} rows counted, {result.checked} equal to "
             "objdump's static count; llvm-mca on the loops")
-        result.rows += model_variant(variant, funcs)
+        result.rows += model_variant(variant, funcs, paths)
         results.append(result)
     return results
 

@@ -205,6 +205,18 @@ def count_regions(trace_lines, symbols, source):
     return regions
 
 
+def call_paths(regions, entry):
+    """{function: [pc]}: what the first traced call of each function executed (with its own
+    calls), from its entry until the row's subject again.  ENTRY: SymbolMap.entry."""
+    paths = {}
+    for pcs, subject in ((r.pcs, r.subject) for r in regions):
+        for i, (sym, pc) in enumerate(pcs):
+            if i and sym not in paths and entry.get(pc) == sym and pcs[i - 1][0] == subject:
+                end = next((j for j in range(i, len(pcs)) if pcs[j][0] == subject), len(pcs))
+                paths[sym] = [p for _, p in pcs[i:end]]
+    return paths
+
+
 def attach_rows(regions, rows, source):
     if len(regions) != len(rows):
         raise InputError(f"{source}: {len(regions)} marker pairs for {len(rows)} rows")

@@ -38,7 +38,8 @@ import sys
 from y2038lab.perf import cachegeo
 from y2038lab.core import envvars
 from y2038lab.core import fsio
-from y2038lab.perf.walk import fitting_walks, layout_parts, run_measured, walk_sizes
+from y2038lab.core import markdown
+from y2038lab.perf.walk import fitting_walks, largest, layout_parts, run_measured, walk_sizes
 from y2038lab.core.tables import fmt
 
 PROG = "perf_report.py"
@@ -208,22 +209,24 @@ def run_counters(args, lines, sizes):
             failures.append((name, str(err)))
             continue
         measured.append((name, figures, detail))
-    shown = [(e, e) for e in PERF_EVENTS]
     lines += ["Hardware counts from `perf stat -x,`, divided by every inode the process visited "
               "(all Google Benchmark runs, from its `--v=2` log and the JSON); process start-up and "
               "each run's set-up are included, amortised. `-` = the event is not supported here.", ""]
-    if measured:
-        lines += ["| benchmark | " + " | ".join(t for _, t in shown) + " per inode | inodes counted | runs |",
-                  "|---|" + "---:|" * (len(shown) + 2)]
-        for name, figures, d in measured:
-            lines.append(f"| {name} | " + " | ".join(fmt(round(figures[k], 3))
-                                                     if figures[k] is not None else "-" for k, _ in shown)
-                         + f" | {d['inodes']} | {d['runs']} |")
-        lines += ["", f"Inodes per iteration: {measured[0][2]['per_iter']}.", "",
-                  "Exact command of each row:", ""]
-        lines += [f"- `{d['cmd']}`" for _, _, d in measured]
-        lines.append("")
+    table(lines, ["benchmark"], "l", [(e, e) for e in PERF_EVENTS],
+          [([name], figures, d) for name, figures, d in measured])
     return finish(args.fragment, lines, len(measured), failures)
+
+
+def table(lines, head, align, shown, rows):
+    """The figures per inode of ROWS [(first cells, figures, detail)], then each row's command."""
+    if not rows:
+        return
+    titles = [t for _, t in shown[:-1]] + [shown[-1][1] + " per inode", "inodes counted", "runs"]
+    lines += markdown.table(head + titles, [
+        first + [fmt(round(figures[k], 3)) if figures[k] is not None else "-" for k, _ in shown]
+        + [d["inodes"], d["runs"]] for first, figures, d in rows], align + "r" * len(titles))
+    lines += ["", f"Inodes per iteration: {rows[0][2]['per_iter']}.", "", "Exact command of each row:", ""]
+    lines += [f"- `{d['cmd']}`" for _, _, d in rows] + [""]
 
 
 def finish(fragment, lines, measured, failures):
@@ -244,16 +247,11 @@ def callgrind_plan(geometry, sizes, names, n_max):
     N <= n_max under a geometry of Y2038_VALGRIND_ARGS, or @names as given."""
     if names:
         return [(n, int(n.rsplit("/", 1)[-1]) if n.rsplit("/", 1)[-1].isdigit() else None) for n in names]
-    plan = []
-    for by_n in sizes.values():
-        if geometry.name == "Y2038_VALGRIND_ARGS" or geometry.ll_bytes() is None:
-            fitting = [n for n in by_n if n <= n_max]
-            if fitting:
-                plan.append((by_n[max(fitting)], max(fitting)))
-        else:
-            n, _ = cachegeo.walk_size(geometry, list(by_n))
-            plan.append((by_n[n], n))
-    return plan
+    if geometry.name == "Y2038_VALGRIND_ARGS" or geometry.ll_bytes() is None:
+        chosen = (largest(by_n, n_max) for by_n in sizes.values())
+    else:
+        chosen = (cachegeo.walk_size(geometry, list(by_n))[0] for by_n in sizes.values())
+    return [(by_n[n], n) for by_n, n in zip(sizes.values(), chosen) if n is not None]
 
 
 def working_set(lines_per_inode, n):
@@ -293,21 +291,14 @@ def run_callgrind(args, lines, sizes, extra):
         lines.append(f"| `{geometry.name}` | {geometry.describe()}: {geometry.what} | "
                      + ("; ".join(printed) or "no run") + " |")
     lines += [""] + [f"Note: {note}." for note in notes] + ([""] if notes else [])
-    shown = CALLGRIND_SHOWN
-    if rows:
-        lines += ["| geometry | benchmark | working set | " + " | ".join(t for _, t in shown)
-                  + " per inode | inodes counted | runs |", "|---|---|---:|" + "---:|" * (len(shown) + 2)]
-        for geometry, name, n, figures, d in rows:
-            ws = working_set(d["rec"].counters.get("cachelines_touched_per_op", [None])[0], n)
-            ll = geometry.ll_bytes()
-            ws_text = "-" if ws is None else f"{ws / 2**20:.1f} MiB" + (
-                "" if ll is None else (" (> LL)" if ws > ll else " (fits LL)"))
-            lines.append(f"| `{geometry.name}` | {name} | {ws_text} | "
-                         + " | ".join(fmt(round(figures[k], 3)) for k, _ in shown)
-                         + f" | {d['inodes']} | {d['runs']} |")
-        lines += ["", f"Inodes per iteration: {rows[0][4]['per_iter']}.", "", "Exact command of each row:", ""]
-        lines += [f"- `{d['cmd']}`" for _, _, _, _, d in rows]
-        lines.append("")
+
+    def ws_text(geometry, n, d):
+        ws = working_set(d["rec"].counters.get("cachelines_touched_per_op", [None])[0], n)
+        ll = geometry.ll_bytes()
+        return "-" if ws is None else f"{ws / 2**20:.1f} MiB" + (
+            "" if ll is None else (" (> LL)" if ws > ll else " (fits LL)"))
+    table(lines, ["geometry", "benchmark", "working set"], "llr", CALLGRIND_SHOWN,
+          [([f"`{g.name}`", name, ws_text(g, n, d)], figures, d) for g, name, n, figures, d in rows])
     return finish(args.fragment, lines, len(rows), failures)
 
 

@@ -43,19 +43,14 @@ def walk_sizes(bench, operation):
     return dict(sorted(sizes.items(), key=lambda kv: (bodies.index(kv[0][0]), reprs.index(kv[0][1]))))
 
 
+def largest(by_n, n_max):
+    """The largest N <= n_max of {N: name}, or None."""
+    return max((n for n in by_n if n <= n_max), default=None)
+
+
 def fitting_walks(sizes, n_max):
     """{(body, repr): name} from walk_sizes(): per layout the largest N <= n_max."""
-    picked = {}
-    for key, by_n in sizes.items():
-        fitting = [n for n in by_n if n <= n_max]
-        if fitting:
-            picked[key] = by_n[max(fitting)]
-    return picked
-
-
-def pick_benchmarks(bench, operation, n_max):
-    """{(body, repr): name} of walk/<operation>/<body>/<repr>/<N>, N the largest <= n_max."""
-    return fitting_walks(walk_sizes(bench, operation), n_max)
+    return {key: by_n[n] for key, by_n in sizes.items() for n in [largest(by_n, n_max)] if n is not None}
 
 
 def final_record(json_path, name):

@@ -89,7 +89,7 @@ def rule_torn(ev, claim):
     guarded = _torn_rows(ev, "seqcount")
     beside = ["with read_seqcount_begin()/retry: " + ", ".join(
         f"{r} {t['torn_reads']:.0f} torn in {t['reads']:.0f}" for _, r, _, t in guarded)] if guarded else []
-    return Outcome(key, {}, figures, beside, covers="counts of torn reads (not timings), reader and busy writer "
+    return Outcome(key, {"abis": ", ".join(sorted({run.abi for run, *_ in rows}))}, figures, beside, covers="counts of torn reads (not timings), reader and busy writer "
                                                     "on two CPUs")
 
 
