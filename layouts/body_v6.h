@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * body_v6.h - today's struct inode (include/linux/fs.h as this host's 6.18
- * kernel has it; see `pahole -C inode /sys/kernel/btf/vmlinux`), with the
- * timestamp members supplied by the representation header.
+ * body_v6.h - today's struct inode: vanilla Linux 6.18.26's
+ * include/linux/fs.h with the configuration of kernel_standins.h, checked
+ * member by member on x86_64, i386, armhf, aarch64 and riscv64 by
+ * `scripts/lab kernel-check` (reports/layouts/kernel-check.md), with the
+ * timestamp members supplied by the representation header.  This host's
+ * vendor 6.18 kernel adds a member vanilla lacks (i_kept, after i_lru); the
+ * replica does not copy it: reports/layouts/btf-compare.md reports it as the
+ * host kernel's own.
  *
  * i_generation: with the scalar and multigrain representations it fills the
  * 4-byte hole after the three 32-bit nsec fields, as mainline v6.11 moved it;
  * with the struct representations it stays where v6.10 had it, between the
  * i_pipe union and i_fsnotify_mask.  That move is why mainline's struct inode
- * went from 624 to 616 bytes on x86_64, not 12 bytes fewer.
+ * went from 616 to 608 bytes on x86_64, not 12 bytes fewer.
  *
  * Members keep their kernel names, order and (through kernel_standins.h)
  * their size and alignment on each ABI.  Include through layouts/inode.h only.
@@ -117,8 +122,6 @@ struct inode {
 	u16 i_wb_frn_avg_time;
 	u16 i_wb_frn_history;
 	struct list_head i_lru; /* inode LRU list */
-	/* i_kept: in this host's 6.18.44 kernel (BTF), not in vanilla 6.18.2 or 6.18.26 (kernel-check.md) */
-	struct llist_node i_kept;
 	struct list_head i_sb_list;
 	struct list_head i_wb_list; /* backing dev writeback list */
 	union {

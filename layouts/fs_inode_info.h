@@ -6,8 +6,8 @@
  * fs/smb/client/cifsglob.h).  Include after (or instead of) layouts/inode.h.
  *
  * The container members are today's (v6.18; ext4_inode_info is checked
- * against this host's BTF: 1120 bytes with the v6 body, the scalar inode and
- * a timespec64 i_crtime), around whichever inode body is selected: the body
+ * against this host's BTF: 1120 bytes around its 616-byte struct inode, i.e.
+ * 504 bytes besides the inode, with a timespec64 i_crtime), around whichever inode body is selected: the body
  * axis varies struct inode only.  A container's own timestamp follows the
  * representation (INODE_FS_TIMESTAMP): ext4's and FAT's i_crtime.  cifs keeps
  * no timespec in its inode (createtime is a u64 NT time), so only its

@@ -27,8 +27,8 @@
  *  - no READ_ONLY_THP_FOR_FS (no address_space.nr_thps), no FS_ENCRYPTION /
  *    FS_VERITY members in struct inode;
  *  - on 32-bit ABIs with SMP, __NEED_I_SIZE_ORDERED, hence i_size_seqcount.
- * With these, the v6 body with the scalar representation reproduces the
- * 616-byte struct inode of this host's kernel BTF on x86_64.
+ * With these, the v6 body with the scalar representation reproduces vanilla
+ * Linux 6.18.26's struct inode on the five ABIs (kernel-check.md).
  *
  * The block also says which body and representation model which kernel tree
  * (`tree <major.minor> <body> <repr>`: the representation the tree stores its

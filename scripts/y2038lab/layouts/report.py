@@ -28,7 +28,7 @@ from y2038lab.core import fsio
 from y2038lab.core import abis
 from y2038lab.core import markdown
 from y2038lab.core import reprs
-from y2038lab.layouts import pahole
+from y2038lab.layouts import kernel, pahole
 from y2038lab.layouts import slab
 from y2038lab.layouts.pahole import line_of, parse_struct, timestamp_members
 
@@ -152,13 +152,12 @@ def btf_compare(by_key, raw_replica, command, host, now, version):
             md += ["| timestamp member | live offset/size | replica offset/size |", "|---|---|---|"]
             for n in timestamp_members(mine) + ["i_generation"]:
                 md.append(f"| {n} | {cell(live['members'].get(n))} | {cell(mine['members'].get(n))} |")
-            diffs = [f"| {n} | {cell(live['members'].get(n))} | {cell(mine['members'].get(n))} |"
-                     for n in sorted(set(live["members"]) | set(mine["members"]),
-                                     key=lambda n: (live["members"].get(n) or mine["members"].get(n))[0])
-                     if live["members"].get(n) != mine["members"].get(n)]
-            md += ["", f"Members whose offset/size differ (all members, including union members): {len(diffs)}", ""]
-            if diffs:
-                md += ["| member | live | replica |", "|---|---|---|"] + diffs
+            diffs = kernel.compare(live, mine)
+            md += ["", "The replica follows vanilla Linux 6.18.26, checked member by member on five ABIs by "
+                   "`scripts/lab kernel-check` (reports/layouts/kernel-check.md), not this kernel: a member "
+                   "only in the live kernel is its own (a vendor or newer addition), not copied into the replica.",
+                   "", f"Differences, live kernel against the replica (causes first, then the members they moved; "
+                   f"union members included): {'; '.join(diffs) if diffs else 'none'}."]
             md += ["", "The raw live output is kept in reports/pahole/btf-vmlinux-inode.txt."]
     return "\n".join(md) + "\n", live_text
 
