@@ -77,11 +77,8 @@ def facts_section(board):
     mem = re.search(r"^MemTotal:\s*(\d+) kB", board["meminfo"], re.M)
     out.append(f"Memory: {int(mem.group(1)) // 1024} MiB. " if mem else "Memory: not recorded. ")
     if board["kernel_config"]:
-        found = {}
-        for line in board["kernel_config"].splitlines():
-            key, sep, value = line.partition("=")
-            if sep and key in CONFIG_KEYS:
-                found[key] = value
+        found = dict(kv for kv in (line.split("=", 1) for line in board["kernel_config"].splitlines())
+                     if len(kv) == 2 and kv[0] in CONFIG_KEYS)
         out[-1] += (f"Kernel configuration ({board['kernel_config_from']}): "
                     + ", ".join(f"`{k}={v}`" for k, v in found.items()) + ".")
     else:
@@ -113,13 +110,12 @@ def tests_section(res, board):
 
 
 def tools_section(res):
-    out = ["## Clamp and truncate: RFC versus mainline", "", "Command: `bin/fstime-selfcheck` on the board "
+    return ["## Clamp and truncate: RFC versus mainline", "", "Command: `bin/fstime-selfcheck` on the board "
            f"({res.keys('run.txt').get('fstime-selfcheck', '?')})", "", "```",
            (res.text("fstime-selfcheck.txt") or "not recorded").rstrip(), "```", "",
            "## When each file system's timestamps run out", "",
            f"Command: `bin/fs-expiry` on the board ({res.keys('run.txt').get('fs-expiry', '?')})", "",
            (res.text("fs-expiry.txt") or "not recorded").rstrip(), ""]
-    return out
 
 
 def layouts_section(board, top):

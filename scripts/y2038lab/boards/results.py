@@ -20,6 +20,10 @@ MAX_BYTES = 256 << 20
 REQUIRED = ("run.txt", "manifest.txt", "facts/uname.txt", "bench/probes-before.txt",
             "bench/probes-after.txt", "bench/bench.single.json", "bench/bench.threaded.json",
             "bench/bench.cmd")
+CPU_FACTS = (("min_khz", "cpufreq/cpuinfo_min_freq"), ("max_khz", "cpufreq/cpuinfo_max_freq"),
+             ("cur_khz", "cpufreq/scaling_cur_freq"), ("governor", "cpufreq/scaling_governor"),
+             ("driver", "cpufreq/scaling_driver"), ("capacity", "cpu_capacity"),
+             ("cluster", "topology/cluster_id"), ("midr", "regs/identification/midr_el1"))
 PROBES = ("accessor/get_mtime/v6/scalar", "load/touch_private/v6/scalar/real_time/threads:1")
 # ARM's CPU part numbers (MIDR, /proc/cpuinfo "CPU part") for implementer 0x41.
 ARM_PARTS = {0xb76: "ARM1176", 0xc07: "Cortex-A7", 0xc08: "Cortex-A8", 0xc09: "Cortex-A9",
@@ -127,16 +131,7 @@ def per_cpu(res):
     """[(cpu, {fact: value})] for every CPU folder the run copied."""
     cpus = sorted({int(m.group(1)) for name in res.files
                    for m in [re.match(r"^facts/sys/devices/system/cpu/cpu(\d+)/", name)] if m})
-    rows = []
-    for cpu in cpus:
-        base = f"/sys/devices/system/cpu/cpu{cpu}/"
-        row = {k: res.fact(base + f) for k, f in (
-            ("min_khz", "cpufreq/cpuinfo_min_freq"), ("max_khz", "cpufreq/cpuinfo_max_freq"),
-            ("cur_khz", "cpufreq/scaling_cur_freq"), ("governor", "cpufreq/scaling_governor"),
-            ("driver", "cpufreq/scaling_driver"), ("capacity", "cpu_capacity"),
-            ("cluster", "topology/cluster_id"), ("midr", "regs/identification/midr_el1"))}
-        rows.append((cpu, row))
-    return rows
+    return [(cpu, {k: res.fact(f"/sys/devices/system/cpu/cpu{cpu}/{f}") for k, f in CPU_FACTS}) for cpu in cpus]
 
 
 def caches(res):
