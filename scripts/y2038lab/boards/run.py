@@ -117,7 +117,7 @@ def main(args, top):
     return 0
 
 
-def smoke(abis, top, werror=False):
+def smoke(names, top, werror=False):
     """CI: each ABI's bundle built, run under qemu-user (dash, busybox sh), imported."""
     shells = [s for s in ("dash", "busybox") if shutil.which(s)]
     if "dash" not in shells:
@@ -125,7 +125,7 @@ def smoke(abis, top, werror=False):
     if "busybox" not in shells:
         log("busybox not installed: the run script is smoke-tested with dash only")
     lines = []
-    for name in abis:
+    for name in names:
         abi = abis.of(name, abis.CROSS)
         tarball = boards_bundle.bundle(abi.name, top, werror=werror)
         work = os.path.join(top, "build", "boards-smoke", abi.name)
