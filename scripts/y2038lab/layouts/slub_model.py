@@ -70,13 +70,8 @@ def _calc_slab_order_v66(size, min_objects, max_order, fract_leftover):
     min_order = SLUB_MIN_ORDER
     if order_objects(min_order, size) > MAX_OBJS_PER_PAGE:
         return get_order(size * MAX_OBJS_PER_PAGE) - 1
-    order = max(min_order, get_order(min_objects * size))
-    while order <= max_order:
-        slab_size = PAGE_SIZE << order
-        if slab_size % size <= slab_size // fract_leftover:
-            break
-        order += 1
-    return order
+    # v6.6 starts the same search at the order that fits min_objects.
+    return _calc_slab_order_v68(size, max(min_order, get_order(min_objects * size)), max_order, fract_leftover)
 
 
 def _calc_slab_order_v68(size, min_order, max_order, fract_leftover):
