@@ -21,7 +21,7 @@ import sys
 from y2038lab.core import abis
 from y2038lab.core import fsio
 from y2038lab.report import plots
-from y2038lab.bench import checks as runchecks
+from y2038lab.bench import checks
 from y2038lab.core import sizes
 from y2038lab.core import tables
 from y2038lab.core.results import load_run
@@ -54,7 +54,7 @@ def context_lines(run):
              ("C flags", f"`{str(c.get('y2038_c_flags', '?')).strip()}`"),
              ("libbenchmark", f"library_build_type {c.get('library_build_type', '?')}"),
              ("seed", c.get("y2038_seed", "?"))] + [("run", note) for note in notes]
-    warning = runchecks.speed_change(c)
+    warning = checks.speed_change(c)
     if warning:
         facts.append(("warning", warning))
         warn(f"{run.path}: {warning}")

@@ -20,7 +20,7 @@ import subprocess
 import tarfile
 
 from y2038lab.core import abis
-from y2038lab.boards import bundle as boards_bundle
+from y2038lab.boards import bundle
 from y2038lab.boards import importer
 from y2038lab.core.fsio import InputError
 
@@ -70,17 +70,17 @@ def run_local(args, results):
 
 
 def run_ssh(args, top, results):
-    bundle = args.bundle or (os.path.join(top, "build", "bundles", f"y2038-bundle-{abis.of(args.abi, abis.CROSS).name}.tar.gz")
+    tarball = args.bundle or (os.path.join(top, "build", "bundles", f"y2038-bundle-{abis.of(args.abi, abis.CROSS).name}.tar.gz")
                              if args.abi else None)
-    if not bundle:
+    if not tarball:
         raise InputError("board-run: give --bundle FILE or --abi ABI (made by scripts/lab bundle ABI)")
-    abi = bundle_abi(bundle)
+    abi = bundle_abi(tarball)
     target = f"{args.user}@{args.host}" if args.user else args.host
     common = ["-o", "BatchMode=yes"] + (["-i", args.identity] if args.identity else [])
     ssh = ["ssh"] + common + (["-p", str(args.port)] if args.port else []) + [target]
     scp = ["scp", "-q"] + common + (["-P", str(args.port)] if args.port else [])
     remote = args.remote_dir
-    name = os.path.basename(bundle)
+    name = os.path.basename(tarball)
 
     def call(cmd, what):
         log(what)
@@ -92,7 +92,7 @@ def run_ssh(args, top, results):
 
     q = shlex.quote
     call(ssh + [f"mkdir -p {q(remote)}/results"], f"{target}: mkdir {remote}")
-    call(scp + [bundle, f"{target}:{remote}/{name}"], f"copying {name} ({os.path.getsize(bundle) >> 20} MiB)")
+    call(scp + [tarball, f"{target}:{remote}/{name}"], f"copying {name} ({os.path.getsize(tarball) >> 20} MiB)")
     script = (f"cd {q(remote)} && rm -rf y2038-bundle-{abi} && gzip -dc {q(name)} | tar -xf - && "
               f"sh y2038-bundle-{abi}/run.sh {' '.join(q(a) for a in run_args(args))} --out {q(remote)}/results")
     out = call(ssh + [script], f"{target}: running the {abi} bundle ({args.mode})")
@@ -127,7 +127,7 @@ def smoke(names, top, werror=False):
     lines = []
     for name in names:
         abi = abis.of(name, abis.CROSS)
-        tarball = boards_bundle.bundle(abi.name, top, werror=werror)
+        tarball = bundle.bundle(abi.name, top, werror=werror)
         work = os.path.join(top, "build", "boards-smoke", abi.name)
         shutil.rmtree(work, ignore_errors=True)
         os.makedirs(os.path.join(work, "out"))
