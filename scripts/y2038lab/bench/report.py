@@ -18,12 +18,9 @@ import argparse
 import os
 import sys
 
-from y2038lab.core import abis
-from y2038lab.core import fsio
+from y2038lab.core import abis, fsio, markdown, sizes, tables
 from y2038lab.report import plots
 from y2038lab.bench import checks
-from y2038lab.core import sizes
-from y2038lab.core import tables
 from y2038lab.core.results import load_run
 
 PROG = "bench_report.py"
@@ -58,7 +55,7 @@ def context_lines(run):
     if warning:
         facts.append(("warning", warning))
         warn(f"{run.path}: {warning}")
-    return ["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in facts] + [""]
+    return markdown.facts(facts)
 
 
 def section(run):

@@ -30,8 +30,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
-from y2038lab.core import envvars
-from y2038lab.core import fsio
+from y2038lab.core import envvars, fsio
 from y2038lab.core.results import load_run, parse_run
 
 PROG = "bench"

@@ -22,11 +22,8 @@ import shutil
 import subprocess
 import tarfile
 
-from y2038lab.core import abis
-from y2038lab.boards import elf
-from y2038lab.boards import gbench
-from y2038lab.core import fsio
-from y2038lab.core import markdown
+from y2038lab.core import abis, fsio, markdown
+from y2038lab.boards import elf, gbench
 from y2038lab.core.fsio import InputError
 
 TOOLS = ("y2038-bench", "fstime-selfcheck", "fs-expiry")

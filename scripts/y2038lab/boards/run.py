@@ -20,8 +20,7 @@ import subprocess
 import tarfile
 
 from y2038lab.core import abis
-from y2038lab.boards import bundle
-from y2038lab.boards import importer
+from y2038lab.boards import bundle, importer
 from y2038lab.core.fsio import InputError
 
 

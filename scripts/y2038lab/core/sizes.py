@@ -14,8 +14,7 @@ import glob
 import io
 import os
 
-from y2038lab.core import fsio
-from y2038lab.core import reprs
+from y2038lab.core import fsio, reprs
 
 REQUIRED = ("abi", "body", "repr", "size")
 COUNTS = ("size", "holes", "padding", "reorg_saves", "ts_bytes")

@@ -7,8 +7,7 @@ import re
 
 from y2038lab.cost import mca
 from y2038lab.cost.validate import compare, validation_section
-from y2038lab.core import fsio
-from y2038lab.core import markdown
+from y2038lab.core import fsio, markdown
 from y2038lab.core.fsio import OutputSet
 from y2038lab.core.reprs import REFERENCE
 

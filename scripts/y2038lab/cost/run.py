@@ -21,9 +21,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 
-from y2038lab.cost import mca
-from y2038lab.cost import code
-from y2038lab.cost import trace
+from y2038lab.cost import code, mca, trace
 from y2038lab.core.fsio import InputError, run_main
 
 # Report order: the reference first, then the 32-bit ABIs, then the 64-bit ones.

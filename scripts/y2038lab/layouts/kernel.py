@@ -19,11 +19,8 @@ import subprocess
 import sys
 import time
 
-from y2038lab.core import abis
+from y2038lab.core import abis, fsio, markdown
 from y2038lab.churn.tree import version as tree_version
-from y2038lab.core import fsio
-from y2038lab.core import markdown
-from y2038lab.core.tables import row as md_row
 from y2038lab.layouts import pahole
 
 STANDINS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "layouts", "kernel_standins.h")
@@ -176,7 +173,7 @@ def render(rows, config):
         result = "identical" if r["identical"] == "yes" else "**differs**: " + r["differing_members"]
         if r["config_not_met"]:
             result += f"; config lines not met: {r['config_not_met']}"
-        md.append(md_row([f"{r['tree']} ({r['version']})", r["abi"], r["config"], f"{r['body']} / {r['repr']}",
+        md.append(markdown.row([f"{r['tree']} ({r['version']})", r["abi"], r["config"], f"{r['body']} / {r['repr']}",
                           r["kernel_size"], r["replica_size"], f"{r['kernel_holes']} / {r['replica_holes']}",
                           result, f"{r['compiler']}{', `' + r['make_flags'] + '`' if r['make_flags'] else ''}",
                           r["time"]]))

@@ -27,9 +27,7 @@ import subprocess
 import sys
 
 from y2038lab.perf import cachegeo
-from y2038lab.core import envvars
-from y2038lab.core import fsio
-from y2038lab.core import markdown
+from y2038lab.core import envvars, fsio, markdown
 from y2038lab.perf.walk import fitting_walks, largest, layout_parts, run_measured, walk_sizes
 from y2038lab.core.tables import fmt
 

@@ -29,8 +29,7 @@ import textwrap
 
 import sys
 
-from y2038lab.core import fsio
-from y2038lab.core import stats
+from y2038lab.core import fsio, stats
 from y2038lab.core.reprs import REFERENCE
 from y2038lab.report.claims import run_label
 from y2038lab.report.evidence import read_sizes, read_slab

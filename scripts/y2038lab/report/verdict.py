@@ -17,8 +17,7 @@ import os
 import sys
 import textwrap
 
-from y2038lab.core import fsio
-from y2038lab.core import markdown
+from y2038lab.core import fsio, markdown
 from y2038lab.report import claims, runtime, evidence
 
 PROG = "verdict"
