@@ -1,10 +1,5 @@
 """The benchmark fragment of REPORT.md (and the README summary) from y2038-bench JSON.
 
-    python3 -m y2038lab bench-report --json results/X/bench-x86_64.json [--json ...]
-        --fragment results/X/40-bench.md [--plots-dir DIR | --no-plots]
-        [--summary results/X/05-summary.md --sizes reports/layouts]
-        [--skipped results/X/bench-i386.skipped ...] [--command "scripts/lab bench"]
-
 One section per JSON file, labelled by the ABI its context records
 (y2038_abi): the run's facts (command, host, CPUs, seed, run checks), the
 accessor and walk overviews (a matrix per body), the paired comparisons with

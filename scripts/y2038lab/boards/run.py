@@ -1,16 +1,11 @@
 """`scripts/lab board-run`: a bundle on a board over ssh, or in place; the CI smoke.
 
-    board-run HOST --bundle FILE|--abi ABI [--user U] [--port N] [--identity F]
-              [--quick|--full|--smoke] [--board NAME] [--results DIR]
-        copies the bundle to the board (scp), unpacks and runs it there
-        (ssh; the board needs sshd, a POSIX shell, gzip and tar), fetches
-        the results tarball into DIR (default results/boards/) and prints it.
-    board-run --local DIR [--quick|--full|--smoke] [--emulator CMD] ...
-        runs the unpacked bundle DIR on this machine (on the board itself,
-        or with --emulator for a smoke test elsewhere: marked emulated).
-    smoke ABI... (CI): bundle, unpack, run --smoke under qemu-user with dash
-        (and busybox sh when installed), import: the bundle works end to end.
-        Emulated times: never a board figure, and the import says so.
+board-run HOST copies the bundle to the board (scp), unpacks and runs it there
+(ssh; the board needs sshd, a POSIX shell, gzip and tar) and fetches the
+results tarball (default into results/boards/); board-run --local DIR runs the
+unpacked bundle here (on the board itself, or with --emulator elsewhere: marked
+emulated).  smoke ABI... (CI): bundle, unpack, run --smoke under qemu-user with
+dash (and busybox sh when installed), import.  Emulated times are never a board figure.
 """
 import os
 import re

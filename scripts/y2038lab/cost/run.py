@@ -1,10 +1,5 @@
 """32-bit and embedded cost without boards: instruction counts, library calls,
-core models.  `scripts/lab cost` runs it; so can you:
-
-    PYTHONPATH=scripts /usr/bin/python3 -m y2038lab cost report \\
-        --build build/default --build build/i686 --build build/armhf \\
-        --build build/aarch64 --build build/riscv64 [--bench-json bench-x86_64.json] \\
-        --out reports/cost
+core models (`scripts/lab cost`: `cost report --build DIR ... --out reports/cost`).
 
 Each --build is a CMake build tree whose `cost` target was built (it holds
 cost/cost_manifest.tsv).  Writes reports/cost/cost.csv and COST.md

@@ -1,7 +1,5 @@
 """The replicas against a real kernel: `scripts/lab kernel-check KERNEL_TREE [ABI...]`.
 
-    python3 -m y2038lab kernel-check --tree DIR [--abi ABI ...] --build DIR ... --work DIR [--out reports]
-
 Per ABI (default: each one the tree has an arch/ for), in WORK/<version>-<abi> (O=: the tree is never
 written): the ABI's defconfig, the kernel-check block of layouts/kernel_standins.h and DEBUG_LINES
 appended, olddefconfig, `make fs/inode.o` only; `pahole -C inode` on it and on the replica probe

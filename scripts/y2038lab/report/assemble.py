@@ -1,8 +1,5 @@
 """REPORT.md of one target from the fragments the lab's steps wrote, and README's results block.
 
-    python3 -m y2038lab assemble assemble --results DIR --build DIR --out reports/TARGET [--target T]
-    python3 -m y2038lab assemble readme --report reports/TARGET/REPORT.md --readme README.md
-
 Every step of `scripts/lab report` writes one Markdown fragment NN-step.md into
 the results folder (the order is the number); each starts with a '## '
 heading and names the command behind its figures.  assemble adds the facts
