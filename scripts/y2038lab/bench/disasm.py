@@ -27,7 +27,7 @@ import os
 import re
 import sys
 
-from y2038lab.core import objdump
+from y2038lab.core import fsio, objdump
 from y2038lab.core.fsio import InputError, run_main
 
 PROG = "disasm"
@@ -137,12 +137,7 @@ def fp_uses(fmt, functions):
 def read_manifest(path):
     """{layout id: [object]} from bench/CMakeLists.txt's manifest."""
     objects = {}
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except OSError as err:
-        raise InputError(f"{path}: cannot read ({err.strerror or err})") from None
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(fsio.read_text(path, "manifest").splitlines(), 1):
         if not line.strip():
             continue
         fields = line.split(None, 1)
@@ -226,17 +221,16 @@ def cmd_diff(args):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
-    t = sub.add_parser("twins", help="same instructions for two layouts' objects")
-    t.add_argument("--objdump", required=True)
+    tool = argparse.ArgumentParser(add_help=False)
+    tool.add_argument("--objdump", required=True)
+    t = sub.add_parser("twins", parents=[tool], help="same instructions for two layouts' objects")
     t.add_argument("--manifest", required=True)
     t.add_argument("--pair", action="append", required=True, help="LAYOUT=LAYOUT, e.g. v6_timespec=v6_timespec64")
     t.add_argument("--skip", action="append", help="a function not to compare (not timed), e.g. torn_writer_main")
-    f = sub.add_parser("no-fp", help="no FP/SIMD register in any instruction")
-    f.add_argument("--objdump", required=True)
+    f = sub.add_parser("no-fp", parents=[tool], help="no FP/SIMD register in any instruction")
     f.add_argument("--manifest")
     f.add_argument("objects", nargs="*")
-    d = sub.add_parser("diff", help="diff of two functions")
-    d.add_argument("--objdump", required=True)
+    d = sub.add_parser("diff", parents=[tool], help="diff of two functions")
     d.add_argument("left", help="OBJECT:FUNCTION")
     d.add_argument("right", help="OBJECT:FUNCTION")
     args = parser.parse_args(argv)

@@ -48,6 +48,17 @@ def results_line(text, where):
     return m.group(1)
 
 
+def call(cmd, what, echo=True):
+    """CMD's output (echoed), logging WHAT first; InputError "WHAT failed" when it fails."""
+    log(what)
+    res = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+    if echo:
+        print(res.stdout, end="")
+    if res.returncode != 0:
+        raise InputError(f"{what} failed (exit {res.returncode}); its messages are above")
+    return res.stdout
+
+
 def run_local(args, results):
     run_sh = os.path.join(args.local, "run.sh")
     if not os.path.isfile(run_sh):
@@ -55,12 +66,7 @@ def run_local(args, results):
     cmd = ["/bin/sh", run_sh] + run_args(args) + ["--out", os.path.abspath(results)]
     if args.emulator:
         cmd += ["--emulator", args.emulator]
-    log(" ".join(shlex.quote(c) for c in cmd))
-    res = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
-    print(res.stdout, end="")
-    if res.returncode != 0:
-        raise InputError(f"{run_sh}: failed (exit {res.returncode}); its messages are above")
-    return results_line(res.stdout, run_sh)
+    return results_line(call(cmd, shlex.join(cmd)), run_sh)
 
 
 def run_ssh(args, top, results):
@@ -75,15 +81,6 @@ def run_ssh(args, top, results):
     scp = ["scp", "-q"] + common + (["-P", str(args.port)] if args.port else [])
     remote = args.remote_dir
     name = os.path.basename(tarball)
-
-    def call(cmd, what):
-        log(what)
-        res = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
-        print(res.stdout, end="")
-        if res.returncode != 0:
-            raise InputError(f"board-run: {what} failed (exit {res.returncode})")
-        return res.stdout
-
     q = shlex.quote
     call(ssh + [f"mkdir -p {q(remote)}/results"], f"{target}: mkdir {remote}")
     call(scp + [tarball, f"{target}:{remote}/{name}"], f"copying {name} ({os.path.getsize(tarball) >> 20} MiB)")
@@ -131,11 +128,7 @@ def smoke(names, top, werror=False):
         for shell in shells:
             cmd = [shell] + (["sh"] if shell == "busybox" else []) + \
                 [run_sh, "--smoke", "--emulator", abi.qemu, "--out", os.path.join(work, "out")]
-            log(" ".join(cmd))
-            res = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
-            if res.returncode != 0:
-                raise InputError(f"smoke: {abi.name}: run.sh under {shell} failed (exit {res.returncode})")
-            results = results_line(res.stdout, run_sh)
+            results = results_line(call(cmd, f"smoke: {abi.name}: run.sh under {shell}", echo=False), run_sh)
         report = importer.import_results(results, top, out=os.path.join(work, f"{abi.name}-qemu-user"))
         with open(report, encoding="utf-8") as f:
             text = f.read()

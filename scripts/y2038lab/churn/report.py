@@ -12,9 +12,8 @@ import os
 import platform
 
 from y2038lab.churn import sites
-from y2038lab.churn.history import csv_text
 from y2038lab.core import markdown
-from y2038lab.core.fsio import write_text
+from y2038lab.core.fsio import csv_text, write_text
 
 COLUMNS = sites.COLUMNS
 KIND_ORDER = {"vfs": 0, "filesystem": 1, "library": 2}

@@ -183,6 +183,16 @@ def read_csv(path, columns, what="CSV file"):
     return reader.fieldnames, rows
 
 
+def csv_text(rows, columns, lineterminator="\n"):
+    """ROWS (dicts) as CSV text: a header of COLUMNS, then each row's values in that order
+    (a missing one empty, keys not in COLUMNS left out)."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, columns, restval="", extrasaction="ignore", lineterminator=lineterminator)
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue()
+
+
 def write_text(path, text):
     """Write TEXT to PATH atomically."""
     with OutputSet() as out:

@@ -1,6 +1,4 @@
 """reports/cost/cost.csv and COST.md from cost.py's rows (rendering only)."""
-import csv
-import io
 import os
 import platform
 import re
@@ -18,16 +16,6 @@ TRUNCATIONS = ("fs_time_trunc", "timestamp_truncate", "timestamp_truncate_recipr
                "timespec64_trunc")
 DIVIDING_GRANS = ("100", "1000", "1000000")
 HAND = {"division_free": 117, "mainline": 232}
-
-
-def csv_text(rows):
-    from y2038lab.cost.run import CSV_COLUMNS
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: row.get(k, "") for k in CSV_COLUMNS})
-    return out.getvalue()
 
 
 def index(rows, measure):
@@ -301,5 +289,6 @@ def write_reports(results, bench, out, command):
     lines += mca_section(results, models)
     lines += validation_section(models, bench)
     with OutputSet() as files:  # COST.md and the cost.csv it cites: both or neither
-        files.write_text(os.path.join(out, "cost.csv"), csv_text(rows))
+        from y2038lab.cost.run import CSV_COLUMNS
+        files.write_text(os.path.join(out, "cost.csv"), fsio.csv_text(rows, CSV_COLUMNS))
         files.write_text(os.path.join(out, "COST.md"), "\n".join(lines).rstrip() + "\n")

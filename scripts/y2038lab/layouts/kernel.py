@@ -153,10 +153,6 @@ def sort_key(r):
 
 def render(rows, config):
     """(kernel-check.md, kernel-check.csv) texts of all rows."""
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, FIELDS, lineterminator="\r\n")
-    w.writeheader()
-    w.writerows(rows)
     md = ["# struct inode: the replicas against real kernel trees", "",
           "Byte counts from pahole (`pahole -C inode`) on the kernel's fs/inode.o, built out of tree per ABI with "
           "Debian's gcc 12 (cross), and on the suite's replica probe of the body and representation "
@@ -182,7 +178,7 @@ def render(rows, config):
            + ", ".join(f"`{x}`" for x in DEBUG_LINES) + "):", "", "```", *config, "```", "",
            "Raw kernel pahole output: reports/layouts/kernel-check/<version>-<abi>.txt; the replica's: "
            "reports/pahole/<abi>/<body>-<repr>.txt."]
-    return "\n".join(md) + "\n", buf.getvalue()
+    return "\n".join(md) + "\n", fsio.csv_text(rows, FIELDS, "\r\n")
 
 
 def main(argv=None):

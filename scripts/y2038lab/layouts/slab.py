@@ -5,8 +5,6 @@ container cache, on this host's CPU count and algorithm and on the published
 Debian 6.6 laptop, plus the model's validation against a slabinfo file
 (default /proc/slabinfo; a malformed or absurd one is an error naming it).
 """
-import csv
-import io
 import platform
 
 from y2038lab.core import abis, fsio, markdown
@@ -106,8 +104,4 @@ def slab_tables(rows, abi_list, command, host, now, slabinfo_path, slabinfo):
                 csv_rows.append(rec)
                 md.append(markdown.row([f"{r['body']}/{r['repr']}", cache, sz, objsize] + cells))
         md.append("")
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=list(csv_rows[0].keys()), lineterminator="\r\n")
-    w.writeheader()
-    w.writerows(csv_rows)
-    return "\n".join(md), buf.getvalue()
+    return "\n".join(md), fsio.csv_text(csv_rows, list(csv_rows[0]), "\r\n")
