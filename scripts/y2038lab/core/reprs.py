@@ -47,6 +47,11 @@ class Repr:
         """Holds instants past 2038-01-19 on this ABI."""
         return self.max[0] >= Y2038
 
+    @property
+    def saturates(self):
+        """Clamps a store outside a range narrower than timespec64's (a branch on every store)."""
+        return not self.wraps and (self.min[0] > TIME64[0] or self.max[0] < TIME64[1])
+
     def text(self):
         return (f"min={self.min[0]}.{self.min[1]:09d} max={self.max[0]}.{self.max[1]:09d} "
                 f"one_word={int(self.one_word)} wraps={int(self.wraps)} origin={self.origin}")
