@@ -18,9 +18,8 @@ import argparse
 import math
 import os
 import statistics
-import textwrap
-
 import sys
+import textwrap
 
 from y2038lab.core import fsio, stats
 from y2038lab.core.reprs import REFERENCE
@@ -57,9 +56,20 @@ def _wrap(fig, text, fontsize=9):
     return "\n".join(textwrap.fill(part, width) for part in text.split("\n"))
 
 
-def _spread(values):
-    m = statistics.median(values)
-    return m, m - min(values), max(values) - m
+def _whiskers(ax, points, label):
+    """One series of POINTS [(x, values)]: the medians, with min-max whiskers."""
+    mids = [statistics.median(v) for _, v in points]
+    ax.errorbar([x for x, _ in points], mids, yerr=[[m - min(v) for m, (_, v) in zip(mids, points)],
+                                                    [max(v) - m for m, (_, v) in zip(mids, points)]],
+                marker="o", markersize=3, capsize=2, linewidth=1, label=label)
+
+
+def _save(plt, fig, save, path):
+    """SAVE(fig, path) at 100 dpi; the figure closed whatever happens."""
+    try:
+        save(fig, path, dpi=100)
+    finally:
+        plt.close(fig)
 
 
 def cell_style(plt, cell, repr_name):
@@ -139,11 +149,7 @@ def walks(plt, run, body, measure):
     fig, axes = plt.subplots(rows, cols, figsize=(max(7.0, 5 * cols), 3.8 * rows), squeeze=False)
     for ax, op in zip(axes.flat, ops):
         for r in _reprs(series[op], run.reprs):
-            points = sorted(series[op][r])
-            mids = [_spread(v) for _, v in points]
-            ax.errorbar([x for x, _ in points], [m for m, _, _ in mids],
-                        yerr=[[lo for _, lo, _ in mids], [hi for _, _, hi in mids]],
-                        marker="o", markersize=3, capsize=2, linewidth=1, label=r)
+            _whiskers(ax, sorted(series[op][r]), r)
         ax.set_xscale("log", base=2)
         ax.set_xlabel("working set (inodes x sizeof), bytes")
         ax.set_ylabel(f"ns per inode ({measure} time)")
@@ -214,11 +220,7 @@ def threads(plt, run, measure):
     fig, axes = plt.subplots(1, len(panels), figsize=(max(7.0, 4.5 * len(panels)), 3.8), squeeze=False)
     for ax, panel in zip(axes[0], panels):
         for r in _reprs(series[panel], run.reprs):
-            points = sorted(series[panel][r])
-            mids = [_spread([v / 1e6 for v in rates]) for _, rates in points]
-            ax.errorbar([n for n, _ in points], [m for m, _, _ in mids],
-                        yerr=[[lo for _, lo, _ in mids], [hi for _, _, hi in mids]],
-                        marker="o", markersize=3, capsize=2, linewidth=1, label=r)
+            _whiskers(ax, [(n, [v / 1e6 for v in rates]) for n, rates in sorted(series[panel][r])], r)
         ax.set_xscale("log", base=2)
         ax.set_xlabel("threads")
         ax.set_ylabel("million ops/s (all threads)")
@@ -258,10 +260,7 @@ def render_all(runs, out_dir, sizes_dir=None, prefix="", measure="real"):
             continue
         fig, title = made
         path = os.path.join(out_dir, f"{prefix}{name}.png")
-        try:
-            fsio.save_figure(fig, path, dpi=100)
-        finally:
-            plt.close(fig)
+        _save(plt, fig, fsio.save_figure, path)
         out.append((title, path))
     return out
 
@@ -281,10 +280,7 @@ def write_plots(run, folder, out):
                 continue
             fig, title = made
             name = f"bench-{run.abi}-{kind}-{body}.png"
-            try:
-                out.save_figure(fig, os.path.join(folder, name), dpi=100)
-            finally:
-                plt.close(fig)
+            _save(plt, fig, out.save_figure, os.path.join(folder, name))
             lines.append(f"![{title}]({name})")
     return lines
 
