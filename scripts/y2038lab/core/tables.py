@@ -9,7 +9,7 @@ import os
 import statistics
 
 from y2038lab.bench import checks
-from y2038lab.core import abis
+from y2038lab.core import abis, markdown
 from y2038lab.core.markdown import row
 from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.core.results import UNIT_NS, param_key
@@ -262,24 +262,16 @@ def summary(size_tables, sizes_label, runs):
 
     size_tables: {abi: rows of sizes-<abi>.csv}; runs: [Run]."""
     lines = ["## Summary", "", "<!-- summary -->"]
-    sizes, reprs = {}, []
-    for abi in abis.SUMMARY:
-        for r in size_tables.get(abi) or []:
-            sizes[(abi, r["body"], r["repr"])] = str(r["size"])
-            reprs += [r["repr"]] if r["repr"] not in reprs else []
+    rows = [(abi, r) for abi in abis.SUMMARY for r in size_tables.get(abi) or []]
+    sizes = {(abi, r["body"], r["repr"]): str(r["size"]) for abi, r in rows}
+    reprs = list(dict.fromkeys(r["repr"] for _, r in rows))
     if sizes:
-        bodies = []
-        for abi in abis.SUMMARY:
-            for r in size_tables.get(abi) or []:
-                bodies += [r["body"]] if r["body"] not in bodies else []
-        cols = [(abi, body) for abi in abis.SUMMARY for body in bodies
+        cols = [(abi, body) for abi in abis.SUMMARY for body in dict.fromkeys(r["body"] for _, r in rows)
                 if any((abi, body, r) in sizes for r in reprs)]
         lines += [f"sizeof(struct inode) in bytes, from pahole (`scripts/lab pahole`, "
-                  f"{sizes_label}/sizes-*.csv):", "",
-                  "| repr | " + " | ".join(f"{a} {b}" for a, b in cols) + " |", "|---|" + "---:|" * len(cols)]
-        for r in reprs:
-            lines.append(f"| {r} | " + " | ".join(sizes.get((a, b, r), "-") for a, b in cols) + " |")
-        lines.append("")
+                  f"{sizes_label}/sizes-*.csv):", ""] + markdown.table(
+            ["repr"] + [f"{a} {b}" for a, b in cols], [[r] + [sizes.get((a, b, r), "-") for a, b in cols] for r in reprs],
+            "l" + "r" * len(cols)) + [""]
     for run in runs:
         lines += accessor_summary(run)
     lines += ["<!-- /summary -->", ""]
