@@ -2,21 +2,11 @@
 
 Left to itself, valgrind derives its last-level cache from CPUID; on this
 lab's VM that is a 512 MiB 2-way LL, under which no walk ever misses the LL.
-So every simulation gets an explicit geometry:
-
-  host        this machine's caches as /sys/devices/system/cpu/cpu0/cache
-              reports them (first-level instruction and data caches, and
-              the highest level as LL);
-  cortex-a53  Arm Cortex-A53 as on the Raspberry Pi 3 (BCM2837): L1i 32 KiB
-              2-way, L1d 32 KiB 4-way, L2 512 KiB 16-way, 64-byte lines
-              (Cortex-A53 TRM);
-  cortex-a9   Arm Cortex-A9 as on the Zynq-7000 (UG585): L1i and L1d 32 KiB
-              4-way, L2 (PL310) 512 KiB 8-way, 32-byte lines everywhere.
-
+So every simulation gets an explicit geometry: `host`, this machine's caches
+as sysfs reports them (the highest level as LL), and the boards of BOARDS.
 callgrind simulates the accesses of the program it runs (the x86_64 build:
 LP64 inode sizes) through that geometry: the cache changes, not the ABI.
-
-    python3 -m y2038lab cachegeo [--sysfs DIR]   prints each geometry and its valgrind options
+The command prints each geometry and its valgrind options.
 """
 import argparse
 import glob
