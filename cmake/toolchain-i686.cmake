@@ -1,24 +1,14 @@
-# Cross toolchain for i386: Debian's gcc-i686-linux-gnu (and g++ where installed).
-# Test binaries run under qemu-user, called explicitly (binfmt_misc is not set
-# up on the lab machines); override with -DCMAKE_CROSSCOMPILING_EMULATOR=...
-set(CMAKE_SYSTEM_NAME Linux)
-set(CMAKE_SYSTEM_PROCESSOR i686)
-set(Y2038_TARGET_ABI i386 CACHE STRING "ABI name recorded in reports")
-
-set(CMAKE_C_COMPILER i686-linux-gnu-gcc)
-find_program(Y2038_CROSS_CXX i686-linux-gnu-g++)
-if(Y2038_CROSS_CXX)
-  set(CMAKE_CXX_COMPILER ${Y2038_CROSS_CXX})
-endif()
+# Cross toolchain for i386: Debian's gcc-i686-linux-gnu (and g++ where installed)
+# (cmake/cross-toolchain.cmake); test binaries natively or under qemu-i386 (below).
+set(Y2038_CROSS_PROCESSOR i686)
+set(Y2038_CROSS_ABI i386)
+set(Y2038_CROSS_TRIPLET i686-linux-gnu)
+include(${CMAKE_CURRENT_LIST_DIR}/cross-toolchain.cmake)
 
 # Debian's multiarch i386 packages (libbenchmark-dev:i386) live under
 # /usr/lib/i386-linux-gnu, so the host root is searched too, i386 subdirectory first.
 set(CMAKE_LIBRARY_ARCHITECTURE i386-linux-gnu)
 set(CMAKE_FIND_ROOT_PATH /usr/i686-linux-gnu /)
-set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
-set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
-set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
-set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 
 # i686 binaries run natively where the kernel has IA32 emulation; where it
 # does not (this lab's VMs), scripts/lab passes Y2038_I386_EMULATE=ON.
