@@ -43,17 +43,13 @@ def check_output_path(path):
     _check_destination(path)
 
 
+@contextlib.contextmanager
 def atomic_open(path, mode="w", encoding="utf-8", newline=None):
     """Open a temporary file beside PATH; on success rename it onto PATH.
 
     Usage: `with atomic_open(p) as f: f.write(...)`.  mode is "w" or "wb".
     The new file keeps the old file's permission bits (0644 for a new one).
     """
-    return _single(path, mode, encoding, newline)
-
-
-@contextlib.contextmanager
-def _single(path, mode, encoding, newline):
     with OutputSet() as out, out.open(path, mode, encoding, newline) as f:
         yield f
 
@@ -197,12 +193,6 @@ def write_text(path, text):
     """Write TEXT to PATH atomically."""
     with OutputSet() as out:
         out.write_text(path, text)
-
-
-def write_bytes(path, data):
-    """Write DATA to PATH atomically."""
-    with OutputSet() as out:
-        out.write_bytes(path, data)
 
 
 def save_figure(fig, path, **kwargs):
