@@ -29,12 +29,6 @@ CONFIG_KEYS = ("CONFIG_64BIT", "CONFIG_SMP", "CONFIG_NR_CPUS", "CONFIG_HZ", "CON
                "CONFIG_HAVE_EFFICIENT_UNALIGNED_ACCESS", "CONFIG_ARM64_PAGE_SHIFT", "CONFIG_PAGE_SIZE_4KB")
 
 
-def calc_for(release):
-    """The SLUB order algorithm of a kernel release: v6.8 from 6.8 on."""
-    m = re.match(r"^(\d+)\.(\d+)", release or "")
-    return "v6.8" if not m or (int(m.group(1)), int(m.group(2))) >= (6, 8) else "v6.6"
-
-
 def header(board, res):
     m = board["manifest"]
     online = f"{board['online']} online, {board['present']} present" if board["online"] else f"{board['present']} present"
@@ -115,7 +109,7 @@ def tools_section(res):
 
 
 def layouts_section(board, top):
-    abi, cpus, calc = board["abi"], board["present"], calc_for(board["kernel"])
+    abi, cpus, calc = board["abi"], board["present"], slub_model.calc_for(board["kernel"])
     params = slub_model.boot_slab_params(board["cmdline"])
     path = os.path.join(top, "reports", "layouts", f"sizes-{abi}.csv")
     out = ["## struct inode on this ABI: sizes and slab cost", ""]

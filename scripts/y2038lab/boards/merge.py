@@ -18,7 +18,6 @@ from y2038lab.boards import lava
 from y2038lab.core import abis, fsio, markdown, results, sizes, stats
 from y2038lab.layouts import slub_model
 from y2038lab.core.reprs import REFERENCE, TWIN
-from y2038lab.boards.importer import calc_for
 
 
 def compare_to_reference(ref, samples, twin, abi):
@@ -109,7 +108,7 @@ def slab_section(sets, table, top):
         if size is None or s.cpus < 1:
             return "-"
         objsize = slub_model.cache_object_size(size, word=abis.word(s.abi))
-        objs, pages = slub_model.slab_geometry(objsize, s.cpus, calc_for(s.kernel))
+        objs, pages = slub_model.slab_geometry(objsize, s.cpus, slub_model.calc_for(s.kernel))
         return f"{objs} / {pages} ({objsize})"
     out += markdown.table(["repr"] + [f"{s.label}, {s.cpus} CPUs" for s in sets],
                           [[r] + [cell(s, r) for s in sets] for r in reprs])

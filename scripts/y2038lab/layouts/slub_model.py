@@ -25,6 +25,7 @@ the cache alignment (see cache_object_size()).
 
 import argparse
 import os
+import re
 import sys
 
 from y2038lab.core import fsio
@@ -225,14 +226,14 @@ def host_cpus():
     return possible or os.cpu_count() or 1
 
 
+def calc_for(release):
+    """The order algorithm of a kernel release ("6.1.0-18-amd64"): v6.8 from 6.8 on, and when unknown."""
+    m = re.match(r"^(\d+)\.(\d+)", release or "")
+    return "v6.8" if not m or (int(m.group(1)), int(m.group(2))) >= (6, 8) else "v6.6"
+
+
 def host_calc():
-    """v6.8 for kernels >= 6.8, else v6.6, from uname -r."""
-    release = os.uname().release
-    try:
-        major, minor = (int(x) for x in release.split("-")[0].split(".")[:2])
-    except ValueError:
-        return "v6.8"
-    return "v6.8" if (major, minor) >= (6, 8) else "v6.6"
+    return calc_for(os.uname().release)
 
 
 def boot_slab_params(cmdline):
