@@ -14,7 +14,9 @@ import os
 import re
 import tarfile
 
+from y2038lab.bench.run import PROBES
 from y2038lab.core.fsio import InputError
+from y2038lab.layouts import slub_model
 
 MAX_BYTES = 256 << 20
 REQUIRED = ("run.txt", "manifest.txt", "facts/uname.txt", "bench/probes-before.txt",
@@ -24,7 +26,6 @@ CPU_FACTS = (("min_khz", "cpufreq/cpuinfo_min_freq"), ("max_khz", "cpufreq/cpuin
              ("cur_khz", "cpufreq/scaling_cur_freq"), ("governor", "cpufreq/scaling_governor"),
              ("driver", "cpufreq/scaling_driver"), ("capacity", "cpu_capacity"),
              ("cluster", "topology/cluster_id"), ("midr", "regs/identification/midr_el1"))
-PROBES = ("accessor/get_mtime/v6/scalar", "load/touch_private/v6/scalar/real_time/threads:1")
 # ARM's CPU part numbers (MIDR, /proc/cpuinfo "CPU part") for implementer 0x41.
 ARM_PARTS = {0xb76: "ARM1176", 0xc07: "Cortex-A7", 0xc08: "Cortex-A8", 0xc09: "Cortex-A9",
              0xc0d: "Cortex-A12", 0xc0e: "Cortex-A17", 0xc0f: "Cortex-A15", 0xd03: "Cortex-A53",
@@ -91,17 +92,6 @@ class Results:
                 or not isinstance(data.get("context"), dict):
             raise InputError(f"{self.path}: {self.top}/{name}: not Google Benchmark JSON")
         return data
-
-
-def cpulist_count(text):
-    """How many CPUs a /sys cpulist ("0-3,6") names; 0 for None or garbage."""
-    total = 0
-    for part in (text or "").split(","):
-        m = re.match(r"^(\d+)(?:-(\d+))?$", part.strip())
-        if not m:
-            return 0
-        total += int(m.group(2) or m.group(1)) - int(m.group(1)) + 1
-    return total
 
 
 def cpu_models(cpuinfo):
@@ -176,8 +166,8 @@ def facts(res):
     """The board's facts the reports need, as one dict."""
     run, manifest, uname = res.keys("run.txt"), res.keys("manifest.txt"), res.keys("facts/uname.txt")
     models = cpu_models(res.fact("/proc/cpuinfo"))
-    present = cpulist_count(res.fact("/sys/devices/system/cpu/present"))
-    online = cpulist_count(res.fact("/sys/devices/system/cpu/online"))
+    present = slub_model.cpulist_count(res.fact("/sys/devices/system/cpu/present"))
+    online = slub_model.cpulist_count(res.fact("/sys/devices/system/cpu/online"))
     counts = collections.Counter(models.values())  # in order of first appearance
     cpu_text = " + ".join(f"{n} x {m}" for m, n in counts.items()) or "unknown"
     board_model = res.fact("/sys/firmware/devicetree/base/model") or res.fact("/sys/class/dmi/id/product_name")

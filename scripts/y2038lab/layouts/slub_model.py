@@ -204,21 +204,25 @@ def parse_slabinfo(text):
     return rows
 
 
+def cpulist_count(text):
+    """How many CPUs a /sys cpulist ("0-3,6") names; 0 for None or garbage."""
+    total = 0
+    for part in (text or "").split(","):
+        m = re.match(r"^(\d+)(?:-(\d+))?$", part.strip())
+        if not m:
+            return 0
+        total += int(m.group(2) or m.group(1)) - int(m.group(1)) + 1
+    return total
+
+
 def host_cpus():
     """num_present_cpus(), falling back to nr_cpu_ids as the kernel does."""
     def count(path):
         try:
-            with open(path) as f:
-                spec = f.read().strip()
+            with open(path, encoding="utf-8") as f:
+                return cpulist_count(f.read())
         except OSError:
             return 0
-        total = 0
-        for part in spec.split(","):
-            if not part:
-                continue
-            lo, _, hi = part.partition("-")
-            total += int(hi or lo) - int(lo) + 1
-        return total
     present = count("/sys/devices/system/cpu/present")
     if present > 1:
         return present
