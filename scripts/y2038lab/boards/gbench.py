@@ -74,12 +74,9 @@ def ensure_deb_src():
 def fetch_source(cache):
     """The unpacked, patched source package under CACHE/src (fetched once)."""
     src = os.path.join(cache, "src", f"benchmark-{GBENCH_VERSION}")
-    try:
-        with open(os.path.join(src, "debian", "changelog"), encoding="utf-8") as f:
-            if f"({DEBIAN_VERSION})" in f.readline():
-                return src
-    except OSError:
-        pass
+    changelog = fsio.read_or_none(os.path.join(src, "debian", "changelog")) or ""
+    if f"({DEBIAN_VERSION})" in changelog.partition("\n")[0]:
+        return src
     if not shutil.which("dpkg-source"):
         raise InputError("dpkg-source not found (Debian package dpkg-dev) to unpack the source package")
     ensure_deb_src()
@@ -124,14 +121,10 @@ def build(abi, top, cache, jobs=None):
              f"google_benchmark_ldflags: {ldflags}\n"
              f"google_benchmark_cmake: {' '.join(options)}\n")
     prefix = os.path.join(cache, abi.name)
-    stamp_path = os.path.join(prefix, "y2038-gbench.txt")
-    try:
-        with open(stamp_path, encoding="utf-8") as f:
-            if f.read() == stamp and os.path.exists(os.path.join(prefix, "lib", "libbenchmark.a")):
-                log(f"Google Benchmark {GBENCH_VERSION} for {abi.name}: cached in {prefix}")
-                return prefix
-    except OSError:
-        pass
+    if (fsio.read_or_none(os.path.join(prefix, "y2038-gbench.txt")) == stamp
+            and os.path.exists(os.path.join(prefix, "lib", "libbenchmark.a"))):
+        log(f"Google Benchmark {GBENCH_VERSION} for {abi.name}: cached in {prefix}")
+        return prefix
     log(f"building Google Benchmark {GBENCH_VERSION} for {abi.name} with {compiler}")
     work = os.path.join(cache, f"build-{abi.name}")
     staging = prefix + ".new"

@@ -11,7 +11,7 @@ import re
 import shutil
 import tarfile
 
-from y2038lab.core.fsio import InputError, write_text
+from y2038lab.core.fsio import InputError, read_or_none, write_text
 
 WANTED = ("fs/", "include/", "Makefile")
 STAMP = ".y2038lab-unpacked"
@@ -41,12 +41,8 @@ def unpack(tarball, cache):
         raise InputError(f"{tarball}: {err.strerror}") from err
     tree = os.path.join(cache, tree_name(tarball))
     stamp = f"{os.path.abspath(tarball)} {st.st_size} {int(st.st_mtime)}\n"
-    try:
-        with open(os.path.join(tree, STAMP), encoding="utf-8") as f:
-            if f.read() == stamp:
-                return tree, True
-    except OSError:
-        pass
+    if read_or_none(os.path.join(tree, STAMP)) == stamp:
+        return tree, True
     os.makedirs(cache, exist_ok=True)
     tmp = f"{tree}.tmp-{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True)

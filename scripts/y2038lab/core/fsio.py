@@ -160,6 +160,15 @@ def read_text(path, what="file"):
         raise InputError(f"{path}: not UTF-8 text (byte {err.start})") from None
 
 
+def read_or_none(path):
+    """The UTF-8 text of PATH, or None when it cannot be read (a stamp, a /sys file)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def read_csv(path, columns, what="CSV file"):
     """(header, rows as dicts) of the CSV file PATH, which must hold COLUMNS and at least one row;
     InputError naming the file otherwise (read_text's errors, empty, not CSV, a missing column)."""

@@ -217,16 +217,10 @@ def cpulist_count(text):
 
 def host_cpus():
     """num_present_cpus(), falling back to nr_cpu_ids as the kernel does."""
-    def count(path):
-        try:
-            with open(path, encoding="utf-8") as f:
-                return cpulist_count(f.read())
-        except OSError:
-            return 0
-    present = count("/sys/devices/system/cpu/present")
+    present = cpulist_count(fsio.read_or_none("/sys/devices/system/cpu/present"))
     if present > 1:
         return present
-    possible = count("/sys/devices/system/cpu/possible")
+    possible = cpulist_count(fsio.read_or_none("/sys/devices/system/cpu/possible"))
     return possible or os.cpu_count() or 1
 
 
