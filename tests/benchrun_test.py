@@ -127,7 +127,8 @@ with tempfile.TemporaryDirectory() as tmp:
     after = snapshot(res)
     expect("complete run: outputs", ["40-bench.md", "bench-i386.skipped", "bench-x86_64-walk-stat_seq-v6.png",
                                      "bench-x86_64.headline.txt", "bench-x86_64.json", "bench-x86_64.json.cmd",
-                                     "bench-x86_64.paired.txt", "bench-x86_64.single.txt", "bench-x86_64.threaded.txt"], sorted(after))
+                                     "bench-x86_64.paired1.txt", "bench-x86_64.paired2.txt", "bench-x86_64.paired3.txt",
+                                     "bench-x86_64.single.txt", "bench-x86_64.threaded.txt"], sorted(after))
     expect("complete run: files it does not own untouched", (before["40-bench.md"],
                                                              before["bench-x86_64-walk-stat_seq-v6.png"]),
            (after.get("40-bench.md"), after.get("bench-x86_64-walk-stat_seq-v6.png")))
@@ -140,20 +141,23 @@ with tempfile.TemporaryDirectory() as tmp:
            (len(merged.records["accessor/get_mtime/v6/ktime"].real_ns),
             len(merged.records["accessor/get_mtime/v6/ktime"].cpu_ns)))
     expect("merged: the rest 3", 3, len(merged.records["walk/stat_seq/v6/scalar/64"].real_ns))
-    expect("merged: paired benchmarks have 12, each with its ratio", 12,
-           len(merged.records["paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"].counters["ratio"]))
+    paired = merged.records["paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"]
+    expect("merged: paired benchmarks have 3 processes x 10, each with its ratio", 30, len(paired.counters["ratio"]))
+    expect("merged: no per-process aggregate of a paired benchmark", {}, paired.aggregates)
     expect("merged: the plan recorded", ["headline", "paired", "single", "threaded"],
            [p["pass"] for p in context["y2038_run_plan"]])
     expect("merged: probes before and after, per CPU", ([str(c) for c in CPUS], [str(c) for c in CPUS]),
            (sorted(context["y2038_cpu_ns_before"]), sorted(context["y2038_cpu_ns_after"])))
-    expect("merged: a seed per pass", 4, context["y2038_seed"].count(" pass)"))
+    expect("merged: a seed per process", 6, context["y2038_seed"].count(" pass)"))
     with open(log, encoding="utf-8") as f:
         calls = f.read().splitlines()
     passes = {c.split("--benchmark_out=")[1].split(".")[-1].split(" ")[0]: c for c in calls if "--benchmark_out=" in c}
     plan = context["y2038_thread_cpus"].split(" ")[0]
-    expect("passes: the four ran", ["headline", "paired", "single", "threaded"], sorted(passes))
-    expect("passes: single-threaded ones pinned to the plan's first CPU", [True, True, True],
-           [passes[p].endswith(f"Y2038_BENCH_CPUS={plan.split(',')[0]}") for p in ("headline", "paired", "single")])
+    expect("passes: the four ran, paired in three processes",
+           ["headline", "paired1", "paired2", "paired3", "single", "threaded"], sorted(passes))
+    expect("passes: single-threaded ones pinned to the plan's first CPU", [True] * 5,
+           [passes[p].endswith(f"Y2038_BENCH_CPUS={plan.split(',')[0]}")
+            for p in ("headline", "paired1", "paired2", "paired3", "single")])
     expect("passes: the threaded one gets the whole plan", True,
            passes["threaded"].endswith(f"Y2038_BENCH_CPUS={plan}"))
     with open(os.path.join(res, "bench-i386.skipped"), encoding="utf-8") as f:

@@ -25,7 +25,7 @@ test (scipy) and the Hodges-Lehmann interval, the Walsh averages (x_i + x_j) / 2
 i <= j, sorted, from the (C+1)-th to the (M-C)-th of M = n(n+1)/2, C the largest
 value with P(T+ <= C) <= 2.5 % under the exact null distribution.  It inverts
 the same test (never "significant" with 1 inside it), is distribution-free for
-a log-ratio symmetric about its median, and with 10-12 repetitions is about half
+a log-ratio symmetric about its median, and with 10-30 repetitions is about half
 as wide as the order-statistics interval of the median (2nd to 9th of 10).
 """
 import functools
