@@ -39,6 +39,7 @@ ACCESSOR_PROBE = "accessor/get_mtime/v6/scalar"
 LOAD_PROBE = "load/touch_private/v6/scalar/real_time/threads:1"
 PROBES = (ACCESSOR_PROBE, LOAD_PROBE)
 PROBE_ARGS = ("--benchmark_min_time=0.05", "--benchmark_repetitions=3")
+LINK_ORDERS = 5  # y2038-bench and y2038-bench-order1..4 (Y2038_BENCH_LINK_ORDERS, bench/CMakeLists.txt)
 STAGING = "bench.partial"
 OUTPUT_NAME = re.compile(r"bench-\w+(\.json|\.json\.cmd|\.\w+\.txt|\.skipped)")
 
@@ -51,8 +52,11 @@ class Pass:
     threaded: its threads pin themselves to the plan (Y2038_BENCH_CPUS), else
     the process is pinned to the plan's first CPU.  quick/full: (interleaved
     repetitions, --benchmark_min_time in s or None for Google Benchmark's 0.5).
-    processes: the pass runs that many times, each process its own repetitions
-    (their iteration rows merged, each process's own aggregates dropped)."""
+    processes: the pass runs that many times, process k with link order k mod
+    LINK_ORDERS (BINARY-order<k>, the same objects linked in another order,
+    bench/CMakeLists.txt; BINARY itself for order 0 or where it is absent);
+    their iteration rows merged with y2038_process = k + 1, each process's own
+    aggregates dropped."""
     name: str
     pattern: object
     threaded: bool
@@ -66,16 +70,17 @@ class Pass:
 # memory-bound size.  paired: A and B timed in alternating ~8 us blocks
 # (bench/paired.h), each repetition one ratio; its statistics
 # (y2038lab.core.paired) resolve what the unpaired repetitions cannot on a
-# host that changes speed.  Its repetitions come from three processes: where
-# identical code lands in memory biases a paired ratio for a whole process (the
-# fstime twin at gran 1 ns, in range: x1.27, x0.84 and x1.00 in three processes
-# of one binary, each loaded at its own address), so the repetitions of one
-# process share one bias that their interval cannot see.  The rest needs
-# medians only.  Quick: ~3 min per ABI.
+# host that changes speed.  It runs in ten processes, two per link order of
+# the program: where identical code lands biases a paired ratio for as long as
+# the placement stays (the fstime twin at gran 1 ns, in range: x1.27, x0.84 and
+# x1.00 in three processes of one binary; the twin of set_mtime x1.017 in every
+# process of one build, x1.000 in another), so the repetitions of one process
+# share one bias, and the statistic's unit is the process (core.paired).
+# The rest needs medians only.  Quick: ~3.5 min per ABI.
 PLAN = (
     Pass("headline", r"^(accessor/|fstime/|walk/stat_(seq|random)/[^/]+/[^/]+/(4096|65536)$)",
          False, (9, 0.01), (25, 0.1)),
-    Pass("paired", r"^paired/", False, (10, 0.002), (10, 0.01), processes=3),
+    Pass("paired", r"^paired/", False, (3, 0.002), (5, 0.01), processes=10),
     Pass("single", None, False, (3, 0.02), (5, None)),
     Pass("threaded", r"^(load|torn)/", True, (3, 0.02), (5, None)),
 )
@@ -112,6 +117,12 @@ def pass_args(p, full):
     args = (["--y2038_full"] if full else []) + [f"--benchmark_repetitions={reps}",
                                                  "--benchmark_enable_random_interleaving=true"]
     return args + ([f"--benchmark_min_time={min_time}"] if min_time is not None else [])
+
+
+def link_order(binary, k):
+    """BINARY linked in its k-th other order (BINARY-order<k>), else BINARY itself."""
+    other = f"{binary}-order{k}"
+    return other if k and os.access(other, os.X_OK) else binary
 
 
 def run(cmd, env, **kwargs):
@@ -189,10 +200,11 @@ def run_abi(abi, binary, staging, full, user_cpus):
             continue
         launcher = [] if p.threaded else ["taskset", "-c", str(plan[0])]
         cpus_env = plan_text if p.threaded else str(plan[0])
-        for k in range(p.processes):
+        binaries = [link_order(binary, k % LINK_ORDERS) for k in range(p.processes)]
+        for k, program in enumerate(binaries):
             name = p.name + (f"{k + 1}" if p.processes > 1 else "")
             part, console_path = f"{out}.{name}", f"{out[:-len('.json')]}.{name}.txt"
-            cmd = launcher + [binary, *pass_args(p, full), f"--benchmark_filter={filter_of(p)}",
+            cmd = launcher + [program, *pass_args(p, full), f"--benchmark_filter={filter_of(p)}",
                               "--benchmark_out_format=json", f"--benchmark_out={part}"]
             shown = f"Y2038_BENCH_CPUS={cpus_env} " + shlex.join(cmd).replace(staging + os.sep, "")
             log(f"{abi} ({name} pass, {len(groups[p.name])} benchmarks): {shown}")
@@ -211,11 +223,14 @@ def run_abi(abi, binary, staging, full, user_cpus):
                                f"{len(groups[p.name])} (first difference: {odd[0]})")
             parts.append((p, part))
         reps, min_time = p.full if full else p.quick
-        each = f" in each of {p.processes} processes" if p.processes > 1 else ""
+        orders = len(set(binaries))
+        each = (f" in each of {p.processes} processes, {orders} link order{'s' * (orders > 1)}"
+                if p.processes > 1 else "")
         commands.append(f"{p.name} pass ({len(groups[p.name])} benchmarks, {reps} interleaved "
                         f"repetitions{each}): `{shown}`")
         plan_record.append({"pass": p.name, "benchmarks": len(groups[p.name]),
                             "repetitions": reps * p.processes, "processes": p.processes,
+                            "link_orders": orders,
                             "min_time_s": min_time if min_time is not None else 0.5,
                             "cpus": f"threads on {plan_text}" if p.threaded else f"pinned to CPU {plan[0]}"})
     after = probe_cpus(binary, cpus)
@@ -243,9 +258,15 @@ def merge(out, parts, plan_record, before, after):
     context["y2038_run_plan"] = plan_record
     for key, speeds in (("y2038_cpu_ns_before", before), ("y2038_cpu_ns_after", after)):
         context[key] = {str(cpu): s for cpu, s in speeds.items()}
-    merged = {"context": context, "benchmarks": [
-        row for p, d in datas for row in d["benchmarks"]
-        if p.processes == 1 or row.get("run_type", "iteration") == "iteration"]}
+    rows, process = [], {}
+    for p, d in datas:
+        process[p.name] = process.get(p.name, 0) + 1
+        if p.processes == 1:
+            rows += d["benchmarks"]
+        else:
+            rows += [dict(row, y2038_process=process[p.name]) for row in d["benchmarks"]
+                     if row.get("run_type", "iteration") == "iteration"]
+    merged = {"context": context, "benchmarks": rows}
     fsio.write_text(out, json.dumps(merged, indent=2) + "\n")
     for _, path in parts:
         os.unlink(path)
