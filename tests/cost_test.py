@@ -24,7 +24,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from y2038lab.cost import run  # noqa: E402
 from y2038lab.cost import mca  # noqa: E402
-from y2038lab.cost import objdump  # noqa: E402
+from y2038lab.cost import code  # noqa: E402
+from y2038lab.core import objdump  # noqa: E402
 from y2038lab.cost import trace  # noqa: E402
 from y2038lab.cost import validate  # noqa: E402
 from y2038lab.core import abis  # noqa: E402
@@ -182,21 +183,21 @@ RISCV_OBJDUMP = """
 
 class ObjdumpTest(unittest.TestCase):
     def test_x86_loop_calls_and_mca_source(self):
-        funcs = objdump.parse_objdump(X86_OBJDUMP)
-        loop = objdump.inner_loop(funcs["cost_loop_get_mtime_v6_scalar"])
+        funcs = code.functions(X86_OBJDUMP)
+        loop = code.inner_loop(funcs["cost_loop_get_mtime_v6_scalar"])
         self.assertEqual([i.addr for i in loop], [0x238, 0x23d, 0x244, 0x259, 0x25f])
-        src = objdump.mca_source(loop)
+        src = code.mca_source(loop)
         self.assertIn("\tjne\t.Lloop\n", src)
         self.assertIn("\tmov\t0x57c(%rdi,%rax,1),%ecx\n", src, "comment dropped")
-        self.assertEqual(objdump.library_calls(funcs["fat_time_unix2fat"]), ["time64_to_tm"])
-        self.assertEqual(objdump.reachable_calls(funcs, "fat_time_unix2fat"),
+        self.assertEqual(code.library_calls(funcs["fat_time_unix2fat"]), ["time64_to_tm"])
+        self.assertEqual(code.reachable_calls(funcs, "fat_time_unix2fat"),
                          ["__divdi3", "time64_to_tm"])
 
     def test_riscv_local_labels_stay_in_the_function(self):
-        funcs = objdump.parse_objdump(RISCV_OBJDUMP)
+        funcs = code.functions(RISCV_OBJDUMP)
         self.assertEqual(list(funcs), ["cost_loop_get_mtime_v6_scalar"])
-        loop = objdump.inner_loop(funcs["cost_loop_get_mtime_v6_scalar"])
-        self.assertEqual(objdump.mca_source(loop).splitlines()[-1], "\tbne\ta4,a1,.Lloop")
+        loop = code.inner_loop(funcs["cost_loop_get_mtime_v6_scalar"])
+        self.assertEqual(code.mca_source(loop).splitlines()[-1], "\tbne\ta4,a1,.Lloop")
 
     def test_calls_replaced_by_what_the_trace_saw(self):
         """ktime's loop calls ns_to_timespec64: the model gets the callee's traced path (the
@@ -212,13 +213,13 @@ class ObjdumpTest(unittest.TestCase):
         loop = [Insn(0x10, "mov", "0x60(%r8),%rdi"), Insn(0x14, "call", "0 <ns_to_timespec64>",
                                                            [("R_X86_64_PLT32", "ns_to_timespec64")]),
                 Insn(0x19, "add", "%rdx,%rax"), Insn(0x1c, "jne", "10 <cost_loop_get_mtime_v6_ktime+0x10>")]
-        spliced, names = objdump.splice_calls(loop, {"ns_to_timespec64": callee})
+        spliced, names = code.splice_calls(loop, {"ns_to_timespec64": callee})
         self.assertEqual(names, ["ns_to_timespec64"])
         self.assertEqual([i.mnemonic for i in spliced], ["mov", "test", "jle", "mul", "ret", "add", "jne"])
-        self.assertEqual(objdump.splice_calls(loop, {}), (loop, []), "no path: the loop as it is")
+        self.assertEqual(code.splice_calls(loop, {}), (loop, []), "no path: the loop as it is")
 
     def test_no_loop(self):
-        self.assertIsNone(objdump.inner_loop(objdump.parse_objdump(X86_OBJDUMP)["time64_to_tm"]))
+        self.assertIsNone(code.inner_loop(code.functions(X86_OBJDUMP)["time64_to_tm"]))
 
 
 MCA_OUTPUT = """Iterations:        1000

@@ -26,9 +26,7 @@ import subprocess
 import sys
 import tempfile
 
-from y2038lab.core import fsio
-from y2038lab.core import abis
-from y2038lab.core import stats
+from y2038lab.core import abis, fsio, stats
 
 PROG = "lab compare"
 GBENCH_COMPARE = os.environ.get("Y2038_GBENCH_COMPARE", "/usr/share/benchmark/compare.py")

@@ -25,18 +25,13 @@ import argparse
 import difflib
 import os
 import re
-import subprocess
 import sys
 
+from y2038lab.core import fsio, objdump
 from y2038lab.core.fsio import InputError, run_main
 
 PROG = "disasm"
 
-_HEADER = re.compile(r"^([0-9a-f]+) <(.+)>:$")
-_INSN = re.compile(r"^\s*([0-9a-f]+):\t(.*)$")
-_RELOC = re.compile(r"^\s*([0-9a-f]+): (R_\S+)\s+(.*)$")
-_FORMAT = re.compile(r"file format (\S+)")
-_TARGET = re.compile(r"\b([0-9a-f]+) <([^>]+)>")
 _COMMENT_TARGET = re.compile(r"\s*#\s*[0-9a-f]+ <[^>]+>")
 # Code labels (numbered per compilation: they differ between twins), not
 # constants (.LC<n>) or anchors.
@@ -53,69 +48,31 @@ _FP_PATTERNS = [
 ]
 
 
-def objdump_text(objdump, path):
-    if not os.path.isfile(path):
-        raise InputError(f"{path}: no such object file")
-    try:
-        proc = subprocess.run([objdump, "-d", "-r", "--no-show-raw-insn", path],
-                              capture_output=True, text=True)
-    except OSError as err:
-        raise InputError(f"{objdump}: cannot run ({err.strerror or err})") from None
-    if proc.returncode != 0:
-        first = (proc.stderr.strip().splitlines() or ["no message"])[0]
-        raise InputError(f"{path}: {objdump} failed (exit {proc.returncode}: {first})")
-    return proc.stdout
-
-
 def _normalise_symbol(name, layout_id):
-    if layout_id:
-        name = name.replace("_" + layout_id, "_@")
-    return name
+    return name.replace("_" + layout_id, "_@") if layout_id else name
 
 
 def parse(text, layout_id=None):
     """(file format, {function: [normalised instruction]}) of objdump -d -r output.
 
     Symbols named with the layout id (`accessor_get_mtime_v6_scalar`) are
-    renamed with `@` in its place, so that two layouts' objects line up.
-    Local labels (`.L5`, `.LVL12`: riscv64 objects keep them) continue the
-    function they are in; a branch to an address inside the function becomes
-    its offset from the function's start (`<.+0x40>`)."""
-    fmt = None
+    renamed with `@` in its place, so that two layouts' objects line up; a
+    name that stands twice (an archive's members) gets "#1", "#2", ..."""
+    fmt, blocks = objdump.parse(text)
     functions = {}
-    current = None  # [name, start address, [(address, kind, text)]]
-    for line in text.splitlines():
-        m = _FORMAT.search(line)
-        if m and fmt is None:
-            fmt = m.group(1)
-        if line.startswith("Disassembly of section") or line.startswith("In archive"):
-            current = None
-            continue
-        m = _HEADER.match(line)
-        if m:
-            symbol = m.group(2)
-            if symbol.startswith(".L") and current is not None:
-                continue
-            name = _normalise_symbol(symbol, layout_id)
-            if name in functions:  # archives: the same static name in two members
-                name = f"{name}#{sum(1 for k in functions if k.split('#')[0] == name)}"
-            current = functions[name] = (int(m.group(1), 16), [])
-            continue
-        if current is None:
-            continue
-        m = _RELOC.match(line)
-        if m:
-            current[1].append((int(m.group(1), 16), "reloc", f"{m.group(2)} {m.group(3)}"))
-            continue
-        m = _INSN.match(line)
-        if m:
-            current[1].append((int(m.group(1), 16), "insn", m.group(2)))
-    return fmt or "unknown", {name: _normalise_function(start, lines, layout_id)
-                              for name, (start, lines) in functions.items()}
+    for symbol, start, insns in blocks:
+        name = _normalise_symbol(symbol, layout_id)
+        if name in functions:
+            name = f"{name}#{sum(1 for k in functions if k.split('#')[0] == name)}"
+        functions[name] = _normalise_function(start, insns, layout_id)
+    return fmt, functions
 
 
-def _normalise_function(start, lines, layout_id):
-    end = max((address for address, _, _ in lines), default=start)
+def _normalise_function(start, insns, layout_id):
+    """Instructions as text without addresses: a branch to an address inside
+    the function becomes its offset from the start (`<.+0x40>`), each
+    relocation a line of its own ("    reloc TYPE target")."""
+    end = max((insn.addr for insn in insns), default=start)
 
     def symbol(name):
         return _LOCAL_LABEL.sub(r".L\1", _normalise_symbol(name, layout_id))
@@ -127,26 +84,23 @@ def _normalise_function(start, lines, layout_id):
         return f"<{symbol(m.group(2))}>"
 
     out = []
-    for i, (_, kind, text) in enumerate(lines):
-        if kind == "reloc":
-            out.append("    reloc " + " ".join(symbol(text).split()))
-            continue
+    for insn in insns:
         # objdump's "# addr <sym>" comments guess at an address from an
         # unrelocated field or an immediate, and a relocated operand's
         # "addr <fn+off>" is the unrelocated field: the relocation below the
         # instruction says what is really referenced.
-        text = _COMMENT_TARGET.sub("", text)
-        relocated = (i + 1 < len(lines) and lines[i + 1][1] == "reloc"
-                     and not _LOCAL_LABEL.match(lines[i + 1][2].split()[-1]))
-        text = _TARGET.sub("<reloc>" if relocated else target, text)
+        text = _COMMENT_TARGET.sub("", f"{insn.mnemonic} {insn.operands}")
+        relocated = insn.relocs and not _LOCAL_LABEL.match(f"{insn.relocs[0][0]} {insn.relocs[0][1]}".split()[-1])
+        text = objdump.TARGET_RE.sub("<reloc>" if relocated else target, text)
         out.append(" ".join(text.split()))
+        out += ["    reloc " + " ".join(symbol(f"{kind} {where}").split()) for kind, where in insn.relocs]
     while out and _PADDING.match(out[-1]):
         out.pop()
     return out
 
 
-def functions_of(objdump, path, layout_id=None):
-    return parse(objdump_text(objdump, path), layout_id)
+def functions_of(objdump_path, path, layout_id=None):
+    return parse(objdump.disassemble(objdump_path, path), layout_id)
 
 
 def compare(left, right, left_name="left", right_name="right"):
@@ -183,12 +137,7 @@ def fp_uses(fmt, functions):
 def read_manifest(path):
     """{layout id: [object]} from bench/CMakeLists.txt's manifest."""
     objects = {}
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except OSError as err:
-        raise InputError(f"{path}: cannot read ({err.strerror or err})") from None
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(fsio.read_text(path, "manifest").splitlines(), 1):
         if not line.strip():
             continue
         fields = line.split(None, 1)
@@ -272,17 +221,16 @@ def cmd_diff(args):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
-    t = sub.add_parser("twins", help="same instructions for two layouts' objects")
-    t.add_argument("--objdump", required=True)
+    tool = argparse.ArgumentParser(add_help=False)
+    tool.add_argument("--objdump", required=True)
+    t = sub.add_parser("twins", parents=[tool], help="same instructions for two layouts' objects")
     t.add_argument("--manifest", required=True)
     t.add_argument("--pair", action="append", required=True, help="LAYOUT=LAYOUT, e.g. v6_timespec=v6_timespec64")
     t.add_argument("--skip", action="append", help="a function not to compare (not timed), e.g. torn_writer_main")
-    f = sub.add_parser("no-fp", help="no FP/SIMD register in any instruction")
-    f.add_argument("--objdump", required=True)
+    f = sub.add_parser("no-fp", parents=[tool], help="no FP/SIMD register in any instruction")
     f.add_argument("--manifest")
     f.add_argument("objects", nargs="*")
-    d = sub.add_parser("diff", help="diff of two functions")
-    d.add_argument("--objdump", required=True)
+    d = sub.add_parser("diff", parents=[tool], help="diff of two functions")
     d.add_argument("left", help="OBJECT:FUNCTION")
     d.add_argument("right", help="OBJECT:FUNCTION")
     args = parser.parse_args(argv)

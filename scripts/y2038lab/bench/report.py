@@ -1,10 +1,5 @@
 """The benchmark fragment of REPORT.md (and the README summary) from y2038-bench JSON.
 
-    python3 -m y2038lab bench-report --json results/X/bench-x86_64.json [--json ...]
-        --fragment results/X/40-bench.md [--plots-dir DIR | --no-plots]
-        [--summary results/X/05-summary.md --sizes reports/layouts]
-        [--skipped results/X/bench-i386.skipped ...] [--command "scripts/lab bench"]
-
 One section per JSON file, labelled by the ABI its context records
 (y2038_abi): the run's facts (command, host, CPUs, seed, run checks), the
 accessor and walk overviews (a matrix per body), the paired comparisons with
@@ -18,12 +13,9 @@ import argparse
 import os
 import sys
 
-from y2038lab.core import abis
-from y2038lab.core import fsio
+from y2038lab.core import abis, fsio, markdown, sizes, tables
 from y2038lab.report import plots
-from y2038lab.bench import checks as runchecks
-from y2038lab.core import sizes
-from y2038lab.core import tables
+from y2038lab.bench import checks
 from y2038lab.core.results import load_run
 
 PROG = "bench_report.py"
@@ -54,11 +46,11 @@ def context_lines(run):
              ("C flags", f"`{str(c.get('y2038_c_flags', '?')).strip()}`"),
              ("libbenchmark", f"library_build_type {c.get('library_build_type', '?')}"),
              ("seed", c.get("y2038_seed", "?"))] + [("run", note) for note in notes]
-    warning = runchecks.speed_change(c)
+    warning = checks.speed_change(c)
     if warning:
         facts.append(("warning", warning))
         warn(f"{run.path}: {warning}")
-    return ["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in facts] + [""]
+    return markdown.facts(facts)
 
 
 def section(run):

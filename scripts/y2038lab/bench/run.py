@@ -1,7 +1,5 @@
 """`scripts/lab bench`: run y2038-bench by the plan below, replace the previous results only when done.
 
-    python3 -m y2038lab bench --results DIR [--full] --bench ABI=BINARY ... [--skip ABI=REASON ...]
-
 For each ABI: the CPUs are probed (PROBES pinned to each CPU in turn: on the
 reference VM one vCPU ran the same code 1.4-1.8x slower than the other for
 minutes at a time, and unpinned runs were bimodal), the passes of PLAN run in
@@ -30,8 +28,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
-from y2038lab.core import envvars
-from y2038lab.core import fsio
+from y2038lab.core import envvars, fsio
 from y2038lab.core.results import load_run, parse_run
 
 PROG = "bench"

@@ -9,7 +9,7 @@
 
 Every program is linked fully static (cmake/bundle.cmake: -static, with
 glibc's libc.a, libstdc++.a and the ABI's own libbenchmark.a from
-boards_gbench), so the board needs no library at all, and debug sections
+boards.gbench), so the board needs no library at all, and debug sections
 are stripped (symbols kept, for perf on the board).  The build tree is
 build/bundle-<abi>; the unpacked bundle stays in build/bundle-<abi>/bundle/.
 """
@@ -22,18 +22,15 @@ import shutil
 import subprocess
 import tarfile
 
-from y2038lab.core import abis
-from y2038lab.boards import elf
-from y2038lab.boards import gbench as boards_gbench
-from y2038lab.core import fsio
-from y2038lab.core import markdown
+from y2038lab.core import abis, fsio, markdown
+from y2038lab.boards import elf, gbench
 from y2038lab.core.fsio import InputError
 
 TOOLS = ("y2038-bench", "fstime-selfcheck", "fs-expiry")
 # CTest properties run.sh does not reproduce: such tests stay on the host.
 UNSUPPORTED = ("PASS_REGULAR_EXPRESSION", "FAIL_REGULAR_EXPRESSION", "ENVIRONMENT",
                "REQUIRED_FILES", "FIXTURES_REQUIRED", "FIXTURES_SETUP", "DISABLED")
-log = boards_gbench.log
+log = gbench.log
 
 
 def select_tests(ctest_json, build_dir):
@@ -77,7 +74,7 @@ def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
     libc = subprocess.run(["dpkg-query", "-W", "-f=${Version}", f"libc6-dev-{abi.deb_arch}-cross"],
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.strip()
     with open(os.path.join(gbench_prefix, "y2038-gbench.txt"), encoding="utf-8") as f:
-        gbench = f.read().strip()
+        gbench_facts = f.read().strip()
     lines = [
         f"abi: {abi.name}",
         "bundle_format: 1",
@@ -93,7 +90,7 @@ def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
         f"link: -static (glibc {libc or '?'} libc.a, libstdc++.a, libbenchmark.a): the board needs no shared library",
         "strip: --strip-debug (symbols kept)",
         f"y2038_pin: {pin_flags}",
-        gbench,
+        gbench_facts,
         f"tests: {len(tests)} ({', '.join(t['name'] for t in tests)})",
         f"tests_left_out: {'; '.join(left_out) or 'none'}",
     ]
@@ -126,7 +123,7 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
     out = out or os.path.join(top, "build", "bundles", f"y2038-bundle-{abi.name}.tar.gz")
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     fsio.check_output_path(out)
-    prefix = boards_gbench.build(abi, top, os.path.join(top, "build", "gbench"), jobs)
+    prefix = gbench.build(abi, top, os.path.join(top, "build", "gbench"), jobs)
     build_dir = os.path.join(top, "build", f"bundle-{abi.name}")
     log(f"building {abi.name} (preset {abi.preset}, static) in {build_dir}")
     cmd = ["cmake", "--preset", abi.preset, "-B", build_dir,

@@ -1,19 +1,9 @@
 """Target boards: bundles, board runs, imported reports, merged reports, LAVA.
 
-    python3 -m y2038lab boards bundle ABI [--out FILE] [--werror]
-    python3 -m y2038lab boards board-run HOST [--user U] [--port N] [--identity FILE]
-                                        --bundle FILE [--quick|--full] [--board NAME] [--results DIR]
-    python3 -m y2038lab boards board-run --local DIR [--quick|--full|--smoke] [--emulator CMD] ...
-    python3 -m y2038lab boards import RESULTS.tar.gz [--out DIR]
-    python3 -m y2038lab boards merge FILE... [--out DIR]
-    python3 -m y2038lab boards smoke ABI... [--werror]      (CI: bundles run under qemu-user)
-    python3 -m y2038lab boards lava-validate
-    python3 -m y2038lab boards lava-job --set NAME=VALUE... > job.yaml
-    python3 -m y2038lab boards lava-results EXPORT [--out FILE]
-
-scripts/lab bundle / board-run / import / merge call the first four (with
-PYTHONPATH=scripts); the modules boards_* hold the logic.  Bad input: one
-line naming the file and the problem, exit 2, nothing written.
+`python3 -m y2038lab boards COMMAND --help` describes each command; scripts/lab
+bundle / board-run / import / merge call the first four of COMMANDS, each a
+function of this package's modules.  Bad input: one line naming the file and
+the problem, exit 2, nothing written.
 """
 import argparse
 import importlib

@@ -18,12 +18,8 @@ import sys
 import tempfile
 
 from y2038lab.boards import results
-from y2038lab.core import fsio
-from y2038lab.core import abis
-from y2038lab.core import markdown
-from y2038lab.layouts import pahole
-from y2038lab.core import sizes
-from y2038lab.layouts import slub_model
+from y2038lab.core import abis, fsio, markdown, sizes
+from y2038lab.layouts import pahole, slub_model
 from y2038lab.core.fsio import InputError
 
 CONFIG_KEYS = ("CONFIG_64BIT", "CONFIG_SMP", "CONFIG_NR_CPUS", "CONFIG_HZ", "CONFIG_PREEMPT",
@@ -59,7 +55,7 @@ def header(board, res):
             ("Results", f"`{os.path.basename(res.path)}` (sha256 {res.sha256[:16]}…)")]
     if board["emulated"]:
         rows.insert(0, ("**EMULATED**", board["emulated_why"]))
-    return ["| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in rows] + [""]
+    return markdown.facts(rows)
 
 
 def facts_section(board):

@@ -19,8 +19,7 @@ import json
 import os
 import re
 
-from y2038lab.core import abis
-from y2038lab.core import fsio
+from y2038lab.core import abis, fsio
 from y2038lab.core.fsio import InputError
 
 PLACEHOLDERS = ("DEVICE_TYPE", "ABI", "MODE", "BOARD", "KERNEL_URL", "KERNEL_TYPE", "DTB_URL",

@@ -15,13 +15,8 @@ import os
 import statistics
 
 from y2038lab.boards import lava
-from y2038lab.core import fsio
-from y2038lab.core import sizes
-from y2038lab.core import abis
-from y2038lab.core import markdown
-from y2038lab.core import results
+from y2038lab.core import abis, fsio, markdown, results, sizes, stats
 from y2038lab.layouts import slub_model
-from y2038lab.core import stats
 from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.boards.importer import calc_for
 

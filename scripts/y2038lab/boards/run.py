@@ -1,16 +1,11 @@
 """`scripts/lab board-run`: a bundle on a board over ssh, or in place; the CI smoke.
 
-    board-run HOST --bundle FILE|--abi ABI [--user U] [--port N] [--identity F]
-              [--quick|--full|--smoke] [--board NAME] [--results DIR]
-        copies the bundle to the board (scp), unpacks and runs it there
-        (ssh; the board needs sshd, a POSIX shell, gzip and tar), fetches
-        the results tarball into DIR (default results/boards/) and prints it.
-    board-run --local DIR [--quick|--full|--smoke] [--emulator CMD] ...
-        runs the unpacked bundle DIR on this machine (on the board itself,
-        or with --emulator for a smoke test elsewhere: marked emulated).
-    smoke ABI... (CI): bundle, unpack, run --smoke under qemu-user with dash
-        (and busybox sh when installed), import: the bundle works end to end.
-        Emulated times: never a board figure, and the import says so.
+board-run HOST copies the bundle to the board (scp), unpacks and runs it there
+(ssh; the board needs sshd, a POSIX shell, gzip and tar) and fetches the
+results tarball (default into results/boards/); board-run --local DIR runs the
+unpacked bundle here (on the board itself, or with --emulator elsewhere: marked
+emulated).  smoke ABI... (CI): bundle, unpack, run --smoke under qemu-user with
+dash (and busybox sh when installed), import.  Emulated times are never a board figure.
 """
 import os
 import re
@@ -20,8 +15,7 @@ import subprocess
 import tarfile
 
 from y2038lab.core import abis
-from y2038lab.boards import bundle as boards_bundle
-from y2038lab.boards import importer
+from y2038lab.boards import bundle, importer
 from y2038lab.core.fsio import InputError
 
 
@@ -54,6 +48,17 @@ def results_line(text, where):
     return m.group(1)
 
 
+def call(cmd, what, echo=True):
+    """CMD's output (echoed), logging WHAT first; InputError "WHAT failed" when it fails."""
+    log(what)
+    res = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+    if echo:
+        print(res.stdout, end="")
+    if res.returncode != 0:
+        raise InputError(f"{what} failed (exit {res.returncode}); its messages are above")
+    return res.stdout
+
+
 def run_local(args, results):
     run_sh = os.path.join(args.local, "run.sh")
     if not os.path.isfile(run_sh):
@@ -61,38 +66,24 @@ def run_local(args, results):
     cmd = ["/bin/sh", run_sh] + run_args(args) + ["--out", os.path.abspath(results)]
     if args.emulator:
         cmd += ["--emulator", args.emulator]
-    log(" ".join(shlex.quote(c) for c in cmd))
-    res = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
-    print(res.stdout, end="")
-    if res.returncode != 0:
-        raise InputError(f"{run_sh}: failed (exit {res.returncode}); its messages are above")
-    return results_line(res.stdout, run_sh)
+    return results_line(call(cmd, shlex.join(cmd)), run_sh)
 
 
 def run_ssh(args, top, results):
-    bundle = args.bundle or (os.path.join(top, "build", "bundles", f"y2038-bundle-{abis.of(args.abi, abis.CROSS).name}.tar.gz")
+    tarball = args.bundle or (os.path.join(top, "build", "bundles", f"y2038-bundle-{abis.of(args.abi, abis.CROSS).name}.tar.gz")
                              if args.abi else None)
-    if not bundle:
+    if not tarball:
         raise InputError("board-run: give --bundle FILE or --abi ABI (made by scripts/lab bundle ABI)")
-    abi = bundle_abi(bundle)
+    abi = bundle_abi(tarball)
     target = f"{args.user}@{args.host}" if args.user else args.host
     common = ["-o", "BatchMode=yes"] + (["-i", args.identity] if args.identity else [])
     ssh = ["ssh"] + common + (["-p", str(args.port)] if args.port else []) + [target]
     scp = ["scp", "-q"] + common + (["-P", str(args.port)] if args.port else [])
     remote = args.remote_dir
-    name = os.path.basename(bundle)
-
-    def call(cmd, what):
-        log(what)
-        res = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
-        print(res.stdout, end="")
-        if res.returncode != 0:
-            raise InputError(f"board-run: {what} failed (exit {res.returncode})")
-        return res.stdout
-
+    name = os.path.basename(tarball)
     q = shlex.quote
     call(ssh + [f"mkdir -p {q(remote)}/results"], f"{target}: mkdir {remote}")
-    call(scp + [bundle, f"{target}:{remote}/{name}"], f"copying {name} ({os.path.getsize(bundle) >> 20} MiB)")
+    call(scp + [tarball, f"{target}:{remote}/{name}"], f"copying {name} ({os.path.getsize(tarball) >> 20} MiB)")
     script = (f"cd {q(remote)} && rm -rf y2038-bundle-{abi} && gzip -dc {q(name)} | tar -xf - && "
               f"sh y2038-bundle-{abi}/run.sh {' '.join(q(a) for a in run_args(args))} --out {q(remote)}/results")
     out = call(ssh + [script], f"{target}: running the {abi} bundle ({args.mode})")
@@ -127,7 +118,7 @@ def smoke(names, top, werror=False):
     lines = []
     for name in names:
         abi = abis.of(name, abis.CROSS)
-        tarball = boards_bundle.bundle(abi.name, top, werror=werror)
+        tarball = bundle.bundle(abi.name, top, werror=werror)
         work = os.path.join(top, "build", "boards-smoke", abi.name)
         shutil.rmtree(work, ignore_errors=True)
         os.makedirs(os.path.join(work, "out"))
@@ -137,11 +128,7 @@ def smoke(names, top, werror=False):
         for shell in shells:
             cmd = [shell] + (["sh"] if shell == "busybox" else []) + \
                 [run_sh, "--smoke", "--emulator", abi.qemu, "--out", os.path.join(work, "out")]
-            log(" ".join(cmd))
-            res = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
-            if res.returncode != 0:
-                raise InputError(f"smoke: {abi.name}: run.sh under {shell} failed (exit {res.returncode})")
-            results = results_line(res.stdout, run_sh)
+            results = results_line(call(cmd, f"smoke: {abi.name}: run.sh under {shell}", echo=False), run_sh)
         report = importer.import_results(results, top, out=os.path.join(work, f"{abi.name}-qemu-user"))
         with open(report, encoding="utf-8") as f:
             text = f.read()

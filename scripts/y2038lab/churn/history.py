@@ -12,16 +12,14 @@ lacks (accessors).  A timestamp line changed otherwise is noise, a line moved
 unchanged nothing; lines only added (declarations) support a site.
 """
 import collections
-import csv
 import difflib
-import io
 import os
 import re
 
 from y2038lab.churn.sites import VFS_UPDATE_TIME
 from y2038lab.churn.tree import in_macro_body, strip_c
 from y2038lab.core import markdown
-from y2038lab.core.fsio import OutputSet
+from y2038lab.core.fsio import OutputSet, csv_text
 
 TIME_HEADERS = ("include/linux/time.h", "include/linux/time64.h", "include/uapi/linux/time.h",
                 "include/linux/time32.h", "include/vdso/time64.h")
@@ -226,12 +224,3 @@ def write(paths, rows, misses, noise, run):
     with OutputSet() as out:
         out.write_text(paths[0], "\n".join(L) + "\n")
         out.write_text(paths[1], csv_text(rows, COLUMNS))
-
-
-def csv_text(rows, columns):
-    """ROWS (dicts) as CSV with a header line, COLUMNS in order."""
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=columns, lineterminator="\n", extrasaction="ignore")
-    w.writeheader()
-    w.writerows(rows)
-    return buf.getvalue()

@@ -1,7 +1,7 @@
 """The churn report: reports/churn/<tree>.csv and <tree>.md.
 
 The CSV has one row per fs/ directory (fs/*.c is "vfs") and a final TOTAL
-row; its columns are churn_sites.COLUMNS.  In the TOTAL row the counts are
+row; its columns are churn.sites.COLUMNS.  In the TOTAL row the counts are
 sums over every row, except needs_manual_fs, bergmann_fs and
 bergmann_wide_fs, which count the rows of kind "filesystem" with
 needs_manual > 0, with local_copies + address_passed > 0 (Bergmann's claim)
@@ -11,12 +11,11 @@ import collections
 import os
 import platform
 
-from y2038lab.churn import sites as churn_sites
-from y2038lab.churn.history import csv_text
+from y2038lab.churn import sites
 from y2038lab.core import markdown
-from y2038lab.core.fsio import write_text
+from y2038lab.core.fsio import csv_text, write_text
 
-COLUMNS = churn_sites.COLUMNS
+COLUMNS = sites.COLUMNS
 KIND_ORDER = {"vfs": 0, "filesystem": 1, "library": 2}
 CHURN_DIR = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "churn"))
 
@@ -64,12 +63,12 @@ def _minutes(seconds):
     return f"{int(seconds // 60)} min {int(seconds % 60)} s"
 
 
-def series_stats(sites, helpers):
+def series_stats(found, helpers):
     """Accessor sites split as mainline converted them: i_ctime in v6.6,
     i_atime/i_mtime in v6.7.  Per series: sites, distinct source lines
     holding them (what a diffstat counts), sites needing a manual rewrite,
     and per file the lines (for the spot checks)."""
-    info = churn_sites.classify(sites, helpers)
+    info = sites.classify(found, helpers)
     out = {name: {"sites": 0, "lines": set(), "manual": 0, "file_lines": collections.defaultdict(set)}
            for name in ("i_ctime", "i_atime/i_mtime")}
 
@@ -80,10 +79,10 @@ def series_stats(sites, helpers):
         series["file_lines"][pos[0]].add(pos[1])
         series["manual"] += manual
 
-    for pos, (_, extra) in sites.by_kind["field"].items():
+    for pos, (_, extra) in found.by_kind["field"].items():
         if pos in info:
             add(pos, extra[1], bool(info[pos]["addr"] or info[pos]["member_write"]))
-    for pos, (_, extra) in sites.by_kind["macro_arg"].items():
+    for pos, (_, extra) in found.by_kind["macro_arg"].items():
         if len(extra) > 1 and extra[0].isupper():
             add(pos, extra[1], True)
     return out
@@ -150,7 +149,7 @@ def _history(L, total, rows, series, files_read):
         for path, name, deleted, inserted in SPOT_CHECKS], "llrr") + [""]
 
 
-def write_md(path, rows, run, sites, helpers, group_of):
+def write_md(path, rows, run, found, helpers, group_of):
     total = rows[-1]
     body = [r for r in rows if r["kind"] != "total"]
     fs_rows = [r for r in body if r["kind"] == "filesystem"]
@@ -163,7 +162,7 @@ def write_md(path, rows, run, sites, helpers, group_of):
     unchecked = [f for f in run["candidates"] if f not in run["parse"]]
     reasons = collections.Counter(reason for reason, _ in run["unresolved"].values())
     access = total["reads"] + total["writes"] + total["macro_args"]
-    series = series_stats(sites, helpers)
+    series = series_stats(found, helpers)
     n_unres = len(run["unresolved"])
     L = []
     L.append(f"# Churn: inode timestamp sites in {run['name']}\n")
@@ -254,11 +253,11 @@ def write_md(path, rows, run, sites, helpers, group_of):
 
     L.append("## Calls that receive a timestamp's address (audit)\n")
     callees = collections.Counter()
-    for pos, (_, extra) in sites.by_kind["addr_arg"].items():
-        if extra[0] in churn_sites.INODE_TYPES:
+    for pos, (_, extra) in found.by_kind["addr_arg"].items():
+        if extra[0] in sites.INODE_TYPES:
             callees[(extra[1], "VFS" if extra[1] in helpers else group_of(pos[0]))] += 1
     L += markdown.table(("function", "counted as", "sites"), [
-        (f"`{fn}`", churn_sites.helper_use(fn) if where == "VFS" else f"address_passed ({where})", n)
+        (f"`{fn}`", sites.helper_use(fn) if where == "VFS" else f"address_passed ({where})", n)
         for (fn, where), n in sorted(callees.items(), key=lambda kv: (-kv[1], kv[0]))], "llr") + [""]
 
     L.append("## Parse failures and unresolved accesses\n")

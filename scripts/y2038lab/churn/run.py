@@ -21,14 +21,11 @@ import sys
 import tempfile
 import time
 
-from y2038lab.churn import history as churn_history
-from y2038lab.churn import report as churn_report
-from y2038lab.churn import sites as churn_sites
-from y2038lab.churn import tree as churn_tree
+from y2038lab.churn import history, report, sites, tree
 from y2038lab.core.fsio import InputError, check_output_path, run_main
 
-COCCI = os.path.join(churn_report.CHURN_DIR, "inode_times.cocci")
-MACROS = os.path.join(churn_report.CHURN_DIR, "kernel_macros.h")
+COCCI = os.path.join(report.CHURN_DIR, "inode_times.cocci")
+MACROS = os.path.join(report.CHURN_DIR, "kernel_macros.h")
 # headers whose types the inference needs beyond a file's own local includes
 # (file_inode(), d_inode(), struct netfs_inode's embedded inode)
 TYPE_HEADERS = ("include/linux/fs.h", "include/linux/dcache.h", "include/linux/netfs.h")
@@ -46,14 +43,14 @@ def spatch_version(spatch):
     return first.split(" compiled")[0]
 
 
-def spatch_command(spatch, tree, groups, jobs, timeout):
+def spatch_command(spatch, top, groups, jobs, timeout):
     # --no-saved-typedefs: each file is parsed on its own, as a compiler would;
     # otherwise the typedefs a --jobs worker inferred in earlier files leak
     # into later ones and the typing of a few accesses depends on the order.
     cmd = [spatch, "--sp-file", COCCI, "--very-quiet", "--macro-file", MACROS, "--local-includes",
            "--include-headers-for-types", "--no-saved-typedefs", "-I", "include"]
     for header in TYPE_HEADERS:
-        if os.path.exists(os.path.join(tree, header)):
+        if os.path.exists(os.path.join(top, header)):
             cmd += ["--include", header]
     return cmd + ["--jobs", str(jobs), "--timeout", str(timeout), "--file-groups", groups]
 
@@ -67,7 +64,7 @@ def spatch_failures(log_text):
             for m in (re.match(r"^EXN: (\S+) in (\S+)", line.strip()) for line in log_text.splitlines()) if m]
 
 
-def run_spatch(spatch, tree, files, jobs, timeout, max_seconds, work):
+def run_spatch(spatch, top, files, jobs, timeout, max_seconds, work):
     """Run the semantic patch over FILES (each its own group); return the
     records, the command and the files spatch gave up on."""
     groups = os.path.join(work, "groups.txt")
@@ -75,11 +72,11 @@ def run_spatch(spatch, tree, files, jobs, timeout, max_seconds, work):
         f.write("\n\n".join(files) + "\n")
     out = os.path.join(work, "records")
     os.makedirs(out)
-    cmd = spatch_command(spatch, tree, groups, jobs, timeout)
+    cmd = spatch_command(spatch, top, groups, jobs, timeout)
     log = os.path.join(work, "spatch.log")
     with open(log, "w", encoding="utf-8") as err:
         try:
-            run = subprocess.run(cmd, cwd=tree, env=dict(os.environ, Y2038_CHURN_OUT=out),
+            run = subprocess.run(cmd, cwd=top, env=dict(os.environ, Y2038_CHURN_OUT=out),
                                  stdout=err, stderr=subprocess.STDOUT, timeout=max_seconds)
         except subprocess.TimeoutExpired as exc:
             raise InputError(f"spatch did not finish within {max_seconds} s (--max-seconds)") from exc
@@ -91,19 +88,19 @@ def run_spatch(spatch, tree, files, jobs, timeout, max_seconds, work):
     for name in sorted(os.listdir(out)):
         with open(os.path.join(out, name), encoding="utf-8", errors="replace") as f:
             try:
-                records += churn_sites.parse_records(f, name)
+                records += sites.parse_records(f, name)
             except ValueError as exc:
                 raise InputError(str(exc)) from exc
     return records, cmd, spatch_failures(log_text)
 
 
-def parse_check(spatch, tree, files, jobs, max_seconds):
+def parse_check(spatch, top, files, jobs, max_seconds):
     """`spatch --parse-c` (with the macro file) over FILES in JOBS processes:
     {file: set of bad source lines (stripped)}, each line under the file it
     sits in (spatch names it: a header a file includes is not that file's
     code), for every file it parsed and every header it blamed."""
     chunks = [files[i::jobs] for i in range(jobs) if files[i::jobs]]
-    procs = [subprocess.Popen([spatch, "--parse-c", "--macro-file", MACROS] + chunk, cwd=tree,
+    procs = [subprocess.Popen([spatch, "--parse-c", "--macro-file", MACROS] + chunk, cwd=top,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
              for chunk in chunks]
     result = {}
@@ -130,7 +127,7 @@ def parse_check(spatch, tree, files, jobs, max_seconds):
     return result
 
 
-def account_tokens(tree, files, sites, bad_lines):
+def account_tokens(top, files, found, bad_lines):
     """Every raw i_atime/i_mtime/i_ctime token of FILES against what spatch saw.
 
     Returns (unresolved, tally).  unresolved: {(file, line, col): (reason,
@@ -139,12 +136,12 @@ def account_tokens(tree, files, sites, bad_lines):
     base), "in a macro body", "in code spatch could not parse", "not
     matched".  tally: a Counter of every token by what it turned out to be.
     """
-    typed = {pos: extra[0] for pos, (_, extra) in sites.by_kind["field"].items()}
-    seen = sites.positions("anyfield")
-    macro_args = sites.positions("macro_arg")
+    typed = {pos: extra[0] for pos, (_, extra) in found.by_kind["field"].items()}
+    seen = found.positions("anyfield")
+    macro_args = found.positions("macro_arg")
     unresolved, tally = {}, collections.Counter()
     for path in files:
-        for line, col, how, text in churn_tree.tokens(tree, path):
+        for line, col, how, text in tree.tokens(top, path):
             pos = (path, line, col)
             if how == "designator":
                 tally["designated initialisers (.i_mtime = ...)"] += 1
@@ -154,12 +151,12 @@ def account_tokens(tree, files, sites, bad_lines):
                       else "declarations and plain names (struct members, variables)"] += 1
                 continue
             if pos in typed:
-                tally["struct inode accesses" if typed[pos] in churn_sites.INODE_TYPES
+                tally["struct inode accesses" if typed[pos] in sites.INODE_TYPES
                       else "accesses of other structures (on-disk inodes, ...)"] += 1
                 continue
             if pos in seen:
                 reason = "type unknown"
-            elif churn_tree.in_macro_body(tree, path, line):
+            elif tree.in_macro_body(top, path, line):
                 reason = "in a macro body"
             elif text in bad_lines.get(path, ()):
                 reason = "in code spatch could not parse"
@@ -179,10 +176,10 @@ def display_command(cmd, nfiles):
                     for i, arg in enumerate(cmd))
 
 
-def read_text_in(tree):
+def read_text_in(top):
     def read_text(rel):
         try:
-            with open(os.path.join(tree, rel), encoding="latin-1") as f:
+            with open(os.path.join(top, rel), encoding="latin-1") as f:
                 return f.read()
         except OSError:
             return None
@@ -217,13 +214,13 @@ def main(argv=None):
     t0 = time.monotonic()
     version = spatch_version(args.spatch)
     source = args.tarball or os.path.abspath(args.tree)
-    name = args.name or churn_tree.tree_name(source)
+    name = args.name or tree.tree_name(source)
     if args.after:
         if not args.tree:
             raise InputError("--after compares two folders: give the old one with --tree")
-        churn_tree.check_tree(args.after)
-        args.after_label = args.after_label or churn_tree.provenance(args.after)
-        old_v, new_v = (re.sub(r"\.0$", "", churn_tree.version(t)) for t in (source, args.after))
+        tree.check_tree(args.after)
+        args.after_label = args.after_label or tree.provenance(args.after)
+        old_v, new_v = (re.sub(r"\.0$", "", tree.version(t)) for t in (source, args.after))
         name = args.name or f"history-v{old_v}-v{new_v}"
     if not name.replace("-", "").replace(".", "").replace("_", "").isalnum():
         raise InputError(f"--name {name!r}: use letters, digits, '.', '-', '_'")
@@ -238,66 +235,66 @@ def main(argv=None):
     if args.tarball:
         print(f"churn: unpacking fs/ and include/ of {args.tarball} into {args.cache}", file=sys.stderr)
         t_unpack = time.monotonic()
-        tree, reused = churn_tree.unpack(args.tarball, args.cache)
+        top, reused = tree.unpack(args.tarball, args.cache)
         unpacked = ("reused from the cache" if reused
                     else f"unpacked in {time.monotonic() - t_unpack:.0f} s")
     else:
-        tree, unpacked = source, "given as a folder"
-        churn_tree.check_tree(tree)
-        args.source_label = args.source_label or churn_tree.provenance(tree)
+        top, unpacked = source, "given as a folder"
+        tree.check_tree(top)
+        args.source_label = args.source_label or tree.provenance(top)
 
-    files = churn_tree.source_files(tree)
-    cands = churn_tree.candidates(tree, files)
+    files = tree.source_files(top)
+    cands = tree.candidates(top, files)
     if not cands:
-        raise InputError(f"{tree}: no file under fs/ names an inode timestamp")
-    group_of, kind_of = churn_tree.grouper(tree, files)
+        raise InputError(f"{top}: no file under fs/ names an inode timestamp")
+    group_of, kind_of = tree.grouper(top, files)
     vfs_sources = [f for f in files if f.count("/") == 1 and f.endswith(".c")]
-    helpers = churn_sites.helper_names(read_text_in(tree), vfs_sources)
-    print(f"churn: spatch over {len(cands)} of {len(files)} files of {tree}/fs (jobs {args.jobs})",
+    helpers = sites.helper_names(read_text_in(top), vfs_sources)
+    print(f"churn: spatch over {len(cands)} of {len(files)} files of {top}/fs (jobs {args.jobs})",
           file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="y2038-churn-") as work:
-        records, cmd, failures = run_spatch(args.spatch, tree, cands, args.jobs, args.timeout,
+        records, cmd, failures = run_spatch(args.spatch, top, cands, args.jobs, args.timeout,
                                             args.max_seconds, work)
     spatch_seconds = time.monotonic() - t0
     print(f"churn: {len(records)} records in {spatch_seconds:.0f} s; spatch --parse-c over the same files",
           file=sys.stderr)
-    bad = parse_check(args.spatch, tree, cands, args.jobs, args.max_seconds)
-    sites = churn_sites.Sites(records)
-    unresolved, tally = account_tokens(tree, cands, sites, bad)
+    bad = parse_check(args.spatch, top, cands, args.jobs, args.max_seconds)
+    found = sites.Sites(records)
+    unresolved, tally = account_tokens(top, cands, found, bad)
     args.command = args.command or "python3 -m y2038lab churn " + shlex.join(argv or sys.argv[1:])
     if args.after:
-        return history_main(args, tree, sites, helpers, cands, bad, group_of, kind_of, version,
+        return history_main(args, top, found, helpers, cands, bad, group_of, kind_of, version,
                             (md_path, csv_path), t0, started)
-    rows = churn_sites.count(sites, helpers, group_of, unresolved)
+    rows = sites.count(found, helpers, group_of, unresolved)
     run = {
-        "name": name, "tree": tree, "tree_version": churn_tree.version(tree),
+        "name": name, "tree": top, "tree_version": tree.version(top),
         "source": args.source_label, "spatch": version,
         "command": args.command,
         "spatch_command": display_command(cmd, len(cands)),
         "started": started, "seconds": time.monotonic() - t0, "spatch_seconds": spatch_seconds,
         "files": len(files), "candidates": cands, "parse": bad, "unresolved": unresolved,
         "tokens": tally, "failures": failures, "timeout": args.timeout, "unpacked": unpacked,
-        "helpers_headers": churn_sites.HELPER_HEADERS, "load": os.getloadavg()[0],
+        "helpers_headers": sites.HELPER_HEADERS, "load": os.getloadavg()[0],
         "cpu_seconds": sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]),
     }
-    run["parse_macro_only"] = [f for f in cands if bad.get(f) and churn_tree.in_macro_bodies(tree, f, bad[f])]
-    table = churn_report.table(rows, kind_of, group_of, cands, bad)
-    churn_report.write_csv(csv_path, table)
-    churn_report.write_md(md_path, table, run, sites, helpers, group_of)
+    run["parse_macro_only"] = [f for f in cands if bad.get(f) and tree.in_macro_bodies(top, f, bad[f])]
+    table = report.table(rows, kind_of, group_of, cands, bad)
+    report.write_csv(csv_path, table)
+    report.write_md(md_path, table, run, found, helpers, group_of)
     print(f"churn: wrote {md_path} and {csv_path} ({run['seconds']:.0f} s)", file=sys.stderr)
     return 0
 
 
-def history_main(args, tree, sites, helpers, cands, bad, group_of, kind_of, version, paths, t0, started):
-    read_old, read_new = read_text_in(tree), read_text_in(args.after)
-    predicted, uses = churn_sites.predicted_lines(sites, helpers, args.approach)
+def history_main(args, top, found, helpers, cands, bad, group_of, kind_of, version, paths, t0, started):
+    read_old, read_new = read_text_in(top), read_text_in(args.after)
+    predicted, uses = sites.predicted_lines(found, helpers, args.approach)
     if args.approach == "flag_day":
-        predicted.update(churn_history.update_time_lines(read_old, sites, cands, group_of))
-    vocab = churn_history.vocabulary(read_old, read_new)
-    rows, misses, noise = churn_history.compare(tree, args.after, cands, predicted, uses, bad, group_of, vocab)
+        predicted.update(history.update_time_lines(read_old, found, cands, group_of))
+    vocab = history.vocabulary(read_old, read_new)
+    rows, misses, noise = history.compare(top, args.after, cands, predicted, uses, bad, group_of, vocab)
     unparsed = sum(1 for f in cands if bad.get(f))
-    header = [("Before", f"`{tree}`: Linux {churn_tree.version(tree)} {args.source_label}"),
-              ("After", f"`{os.path.abspath(args.after)}`: Linux {churn_tree.version(args.after)} {args.after_label}"),
+    header = [("Before", f"`{top}`: Linux {tree.version(top)} {args.source_label}"),
+              ("After", f"`{os.path.abspath(args.after)}`: Linux {tree.version(args.after)} {args.after_label}"),
               ("spatch", version), ("Command", f"`{args.command}`"),
               ("Approach", f"`{args.approach}` (column of the tree report; predicted on the old tree)"),
               ("Files", f"{len(cands)} files of the old tree's fs/ spatch read; their diff against the new tree"),
@@ -309,9 +306,9 @@ def history_main(args, tree, sites, helpers, cands, bad, group_of, kind_of, vers
                            f"{sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]):.0f} s CPU in spatch, on "
                            f"{os.uname().nodename} ({os.cpu_count()} CPUs shared with other jobs, load average "
                            f"{os.getloadavg()[0]:.1f}), {started:%Y-%m-%d %H:%M} UTC")]
-    table = churn_history.table(rows, kind_of)
-    churn_history.write(paths, table, misses, noise, {"approach": args.approach, "old": churn_tree.version(tree),
-                                                      "new": churn_tree.version(args.after), "header": header})
+    table = history.table(rows, kind_of)
+    history.write(paths, table, misses, noise, {"approach": args.approach, "old": tree.version(top),
+                                               "new": tree.version(args.after), "header": header})
     print(f"churn: wrote {paths[0]} and {paths[1]}", file=sys.stderr)
     return 0
 

@@ -8,7 +8,9 @@ was written, flushed and closed without error.  On any failure (disk full,
 the previous file is left byte-identical.
 """
 import contextlib
+import csv
 import gzip
+import io
 import os
 import re
 import signal
@@ -160,6 +162,35 @@ def read_text(path, what="file"):
         raise InputError(f"{path}: cannot read ({err.strerror or err})") from None
     except UnicodeDecodeError as err:
         raise InputError(f"{path}: not UTF-8 text (byte {err.start})") from None
+
+
+def read_csv(path, columns, what="CSV file"):
+    """(header, rows as dicts) of the CSV file PATH, which must hold COLUMNS and at least one row;
+    InputError naming the file otherwise (read_text's errors, empty, not CSV, a missing column)."""
+    text = read_text(path, what)
+    if not text.strip():
+        raise InputError(f"{path}: empty file, expected a {what}")
+    try:
+        reader = csv.DictReader(io.StringIO(text, newline=""))
+        rows = list(reader)
+    except csv.Error as err:
+        raise InputError(f"{path}: not CSV ({err})") from None
+    missing = [c for c in columns if c not in (reader.fieldnames or [])]
+    if missing:
+        raise InputError(f"{path}: no column {', '.join(missing)} in the header")
+    if not rows:
+        raise InputError(f"{path}: header only, no rows")
+    return reader.fieldnames, rows
+
+
+def csv_text(rows, columns, lineterminator="\n"):
+    """ROWS (dicts) as CSV text: a header of COLUMNS, then each row's values in that order
+    (a missing one empty, keys not in COLUMNS left out)."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, columns, restval="", extrasaction="ignore", lineterminator=lineterminator)
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue()
 
 
 def write_text(path, text):

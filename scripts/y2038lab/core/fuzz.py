@@ -15,8 +15,7 @@ import shutil
 import subprocess
 import sys
 
-from y2038lab.core import envvars
-from y2038lab.core import fsio
+from y2038lab.core import envvars, fsio
 
 
 def log(message):

@@ -9,13 +9,10 @@ raises fsio.InputError naming the file; a file that does not exist is None
 (that ABI was not built).  Rows are dicts: the counts as ints, "facts" the
 reprs.Repr (None in a table without the facts).
 """
-import csv
 import glob
-import io
 import os
 
-from y2038lab.core import fsio
-from y2038lab.core import reprs
+from y2038lab.core import fsio, reprs
 
 REQUIRED = ("abi", "body", "repr", "size")
 COUNTS = ("size", "holes", "padding", "reorg_saves", "ts_bytes")
@@ -27,23 +24,11 @@ def path_of(folder, abi):
 
 def read_sizes(path, required=REQUIRED):
     """The rows of one sizes CSV (see the module doc); InputError when unusable."""
-    text = fsio.read_text(path, "sizes CSV")
-    if not text.strip():
-        raise fsio.InputError(f"{path}: empty file, expected a sizes table (scripts/lab pahole)")
-    try:
-        reader = csv.DictReader(io.StringIO(text, newline=""))
-        rows = list(reader)
-    except csv.Error as err:
-        raise fsio.InputError(f"{path}: not CSV ({err})") from None
-    missing = [c for c in required if c not in (reader.fieldnames or [])]
-    if missing:
-        raise fsio.InputError(f"{path}: no column {', '.join(missing)} in the header")
-    if not rows:
-        raise fsio.InputError(f"{path}: header only, no rows")
+    header, rows = fsio.read_csv(path, required, "sizes table (scripts/lab pahole)")
     facts = reprs.from_rows(rows, path)
     for n, row in enumerate(rows, start=2):
         if None in row or any(row[c] is None for c in required):
-            raise fsio.InputError(f"{path}: line {n}: not {len(reader.fieldnames)} fields as the header")
+            raise fsio.InputError(f"{path}: line {n}: not {len(header)} fields as the header")
         for c in (c for c in COUNTS if row.get(c) not in (None, "")):
             if not row[c].isdigit() or (c == "size" and int(row[c]) == 0):
                 raise fsio.InputError(f"{path}: line {n}: {c} {row[c]!r} is not a "

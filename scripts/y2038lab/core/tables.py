@@ -10,6 +10,7 @@ import statistics
 
 from y2038lab.bench import checks
 from y2038lab.core import abis
+from y2038lab.core.markdown import row
 from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.core.results import UNIT_NS, param_key
 
@@ -27,10 +28,6 @@ def fmt(value):
 def time_cell(rec, ns):
     """A time in the unit Google Benchmark reported the row in."""
     return f"{fmt(ns / UNIT_NS[rec.unit])} {rec.unit}"
-
-
-def row(cells):
-    return "| " + " | ".join(str(c) for c in cells) + " |"
 
 
 def how_text(hows):

@@ -2,7 +2,7 @@
 
   run       the command: every ABI variant's harness counted and modelled
   trace     dynamic instruction counts under qemu-user (-d exec), per row of the harness
-  objdump   library calls, code bytes, inner loops, read from the real objects
+  code      library calls, code bytes, inner loops, read from the real objects (core.objdump)
   mca       llvm-mca on those loops, per ABI and CPU (a model's cycles, not a timing)
   validate  the model against this host's measured accessor times
   report    cost.csv and COST.md

@@ -1,14 +1,11 @@
 """reports/cost/cost.csv and COST.md from cost.py's rows (rendering only)."""
-import csv
-import io
 import os
 import platform
 import re
 
 from y2038lab.cost import mca
 from y2038lab.cost.validate import compare, validation_section
-from y2038lab.core import fsio
-from y2038lab.core import markdown
+from y2038lab.core import fsio, markdown
 from y2038lab.core.fsio import OutputSet
 from y2038lab.core.reprs import REFERENCE
 
@@ -19,16 +16,6 @@ TRUNCATIONS = ("fs_time_trunc", "timestamp_truncate", "timestamp_truncate_recipr
                "timespec64_trunc")
 DIVIDING_GRANS = ("100", "1000", "1000000")
 HAND = {"division_free": 117, "mainline": 232}
-
-
-def csv_text(rows):
-    from y2038lab.cost.run import CSV_COLUMNS
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: row.get(k, "") for k in CSV_COLUMNS})
-    return out.getvalue()
 
 
 def index(rows, measure):
@@ -56,13 +43,10 @@ def header(results, command):
         "instruction); library calls come from `objdump -dr` of the real objects and from the trace; "
         "code bytes from `nm -S`; cycles are a model's, from "
         f"{tools['llvm-mca']} on a named CPU. Only the host validation row below sets a model "
-        "against a measured time, and says so.", "",
-        "| variant | ABI | compiler | flags (+ kernel code generation) |", "|---|---|---|---|",
-    ]
-    for r in results:
-        v = r.variant
-        lines.append(f"| {v.name} | {v.abi} | {v.compiler} | `{v.flags}` + `{v.kernel_flags or 'none'}` |")
-    return lines
+        "against a measured time, and says so.", ""]
+    return lines + markdown.table(("variant", "ABI", "compiler", "flags (+ kernel code generation)"), [
+        (v.name, v.abi, v.compiler, f"`{v.flags}` + `{v.kernel_flags or 'none'}`")
+        for v in (r.variant for r in results)])
 
 
 def accessor_section(results, counts):
@@ -74,17 +58,12 @@ def accessor_section(results, counts):
     for r in results:
         reprs = sorted({k[2] for k in counts if k[0] == r.variant.name and k[1] == "v6"},
                        key=[x[1] for x in r.variant.layouts].index)
-        lines += [f"#### {r.variant.name} ({r.variant.abi})", "",
-                  "| operation | " + " | ".join(reprs) + " |", "|---|" + "---:|" * len(reprs)]
-        for op in MTIME_OPS:
-            ref = counts.get((r.variant.name, "v6", REFERENCE, op))
-            cells = []
-            for rp in reprs:
-                c = counts.get((r.variant.name, "v6", rp, op))
-                cells.append("—" if c is None else
-                             f"{c['instructions']} {ratio(c['instructions'], ref and ref['instructions'])} · "
-                             f"{c['code_bytes']} B")
-            lines.append(f"| {op} | " + " | ".join(cells) + " |")
+        def cell(op, rp):
+            c, ref = (counts.get((r.variant.name, "v6", x, op)) for x in (rp, REFERENCE))
+            return ("—" if c is None else f"{c['instructions']} {ratio(c['instructions'], ref and ref['instructions'])}"
+                    f" · {c['code_bytes']} B")
+        lines += [f"#### {r.variant.name} ({r.variant.abi})", ""] + markdown.table(
+            ["operation"] + reprs, [[op] + [cell(op, rp) for rp in reprs] for op in MTIME_OPS], "l" + "r" * len(reprs))
         lines.append("")
         diffs = []
         for (var, body, rp, op), c in sorted(counts.items()):
@@ -102,21 +81,13 @@ def accessor_section(results, counts):
 def summary_section(results, counts):
     """get_mtime / set_mtime per representation per variant: the closing-note table."""
     names = [r.variant.name for r in results]
-    reprs = []
-    for r in results:
-        for _, rp, _ in r.variant.layouts:
-            if rp not in reprs:
-                reprs.append(rp)
-    lines = ["### get_mtime / set_mtime at a glance (instructions, qemu-user count, body v6)", "",
-             "| variant | " + " | ".join(reprs) + " |", "|---|" + "---:|" * len(reprs)]
-    for name in names:
-        cells = []
-        for rp in reprs:
-            g = counts.get((name, "v6", rp, "get_mtime"))
-            s = counts.get((name, "v6", rp, "set_mtime"))
-            cells.append(f"{g['instructions']} / {s['instructions']}" if g and s else "—")
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    return lines + [""]
+    reprs = list(dict.fromkeys(rp for r in results for _, rp, _ in r.variant.layouts))
+    def cell(name, rp):
+        g, s = (counts.get((name, "v6", rp, op)) for op in ("get_mtime", "set_mtime"))
+        return f"{g['instructions']} / {s['instructions']}" if g and s else "—"
+    return (["### get_mtime / set_mtime at a glance (instructions, qemu-user count, body v6)", ""]
+            + markdown.table(["variant"] + reprs, [[n] + [cell(n, rp) for rp in reprs] for n in names],
+                             "l" + "r" * len(reprs)) + [""])
 
 
 def truncation_section(results, counts):
@@ -126,67 +97,50 @@ def truncation_section(results, counts):
              "it calls; an ext4 super block (extra timestamps), input 2033-05-18T03:33:20 inside its "
              "range. Cell: at tv_nsec 123456789 / at 999999999 (the largest valid value: a software "
              "divide takes longer for more quotient bits; one figure when both are equal). Helpers entered: † one "
-             "`__aeabi_uidivmod`, ‡ other helpers (see the library-call table).", "",
-             "| function | gran (ns) | " + " | ".join(names) + " |", "|---|---:|" + "---:|" * len(names)]
+             "`__aeabi_uidivmod`, ‡ other helpers (see the library-call table).", ""]
     grans = sorted({op.split("/")[1][5:] for (_, _, _, op) in counts if op.startswith(TRUNCATIONS[0] + "/")},
                    key=int)
-    for fn in TRUNCATIONS:
-        for gran in grans:
-            cells = []
-            for name in names:
-                figs, mark = [], ""
-                for nsec in ("123456789", "999999999"):
-                    c = counts.get((name, "-", "-", f"{fn}/gran:{gran}/nsec:{nsec}"))
-                    if c is None:
-                        continue
-                    figs.append(str(c["instructions"]))
-                    if "__aeabi_uidivmod" in c["libcalls"]:
-                        mark = "†"
-                    elif c["libcalls"]:
-                        mark = mark or "‡"
-                cells.append(("/".join(figs) if len(set(figs)) > 1 else (figs[0] if figs else "—")) + mark)
-            lines.append(f"| {fn} | {gran} | " + " | ".join(cells) + " |")
-    return lines + [""]
+
+    def cell(fn, gran, name):
+        figs, mark = [], ""
+        for nsec in ("123456789", "999999999"):
+            c = counts.get((name, "-", "-", f"{fn}/gran:{gran}/nsec:{nsec}"))
+            if c is None:
+                continue
+            figs.append(str(c["instructions"]))
+            if "__aeabi_uidivmod" in c["libcalls"]:
+                mark = "†"
+            elif c["libcalls"]:
+                mark = mark or "‡"
+        return ("/".join(figs) if len(set(figs)) > 1 else (figs[0] if figs else "—")) + mark
+    return lines + markdown.table(["function", "gran (ns)"] + names,
+                                  [[fn, gran] + [cell(fn, gran, n) for n in names] for fn in TRUNCATIONS for gran in grans],
+                                  "lr" + "r" * len(names)) + [""]
 
 
 def codec_section(results, counts):
     names = [r.variant.name for r in results]
-    ops = []
-    for (_, body, _, op) in counts:
-        if body == "-" and "/gran:" not in op and op not in ops:
-            ops.append(op)
-    lines = ["### On-disk codecs and the RFC's range check: instructions per call (qemu-user count)", "",
-             "| function | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
-    for op in ops:
-        cells = []
-        for name in names:
-            c = counts.get((name, "-", "-", op))
-            cells.append("—" if c is None else f"{c['instructions']}" +
-                         (f" ({c['libcalls']})" if c["libcalls"] else ""))
-        lines.append(f"| {op} | " + " | ".join(cells) + " |")
-    return lines + [""]
+    ops = list(dict.fromkeys(op for (_, body, _, op) in counts if body == "-" and "/gran:" not in op))
+    def cell(c):
+        return "—" if c is None else f"{c['instructions']}" + (f" ({c['libcalls']})" if c["libcalls"] else "")
+    return (["### On-disk codecs and the RFC's range check: instructions per call (qemu-user count)", ""]
+            + markdown.table(["function"] + names, [[op] + [cell(counts.get((n, "-", "-", op))) for n in names]
+                                                    for op in ops], "l" + "r" * len(names)) + [""])
 
 
 def libcall_section(results, counts):
     names = [r.variant.name for r in results]
-    fns = []
-    for (_, body, _, op) in counts:
-        fn = op.split("/")[0]
-        if body == "-" and fn not in fns:
-            fns.append(fn)
+    fns = list(dict.fromkeys(op.split("/")[0] for (_, body, _, op) in counts if body == "-"))
     lines = ["### Library calls (objdump -dr of the real objects)", "",
              "Compiler-runtime helpers each function calls, itself or through the fstime functions it "
              "calls (relocations of calls and tail calls in the objects); — none: every operation is "
-             "inline. What one call executes is in the tables above (from the trace).", "",
-             "| function | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
-    for fn in fns:
-        cells = []
-        for name in names:
-            c = next((c for (var, body, _, op), c in counts.items()
-                      if var == name and body == "-" and op.split("/")[0] == fn), None)
-            cells.append("—" if c is None or not c["libcalls_static"] else
-                         ", ".join(f"`{h}`" for h in c["libcalls_static"].split()))
-        lines.append(f"| {fn} | " + " | ".join(cells) + " |")
+             "inline. What one call executes is in the tables above (from the trace).", ""]
+
+    def cell(fn, name):
+        c = next((c for (var, body, _, op), c in counts.items()
+                  if var == name and body == "-" and op.split("/")[0] == fn), None)
+        return "—" if c is None or not c["libcalls_static"] else ", ".join(f"`{h}`" for h in c["libcalls_static"].split())
+    lines += markdown.table(["function"] + names, [[fn] + [cell(fn, n) for n in names] for fn in fns])
     accessor_calls = sorted({f"{h} ({var} {rp} {op})" for (var, body, rp, op), c in counts.items()
                              if body != "-" for h in c["libcalls_static"].split()})
     lines += ["", "Accessors: " + ("; ".join(accessor_calls) if accessor_calls else
@@ -267,29 +221,26 @@ def mca_section(results, models):
                                "not run")
                 notes.setdefault(missing, set()).add(f"{name} {cpu}")
         reprs = [rp for body, rp, _ in r.variant.layouts if body == "v6"]
-        lines += [f"#### {name}", "", "| loop | repr | " + " | ".join(cpus) + " |",
-                  "|---|---|" + "---:|" * len(cpus)]
-        for loop in ("get_mtime", "set_mtime", "stat"):
-            for rp in reprs:
-                cells = []
-                for cpu in cpus:
-                    m = models.get((name, "v6", rp, f"loop/{loop}", cpu))
-                    ref = models.get((name, "v6", REFERENCE, f"loop/{loop}", cpu))
-                    if m is None or not m["mca_block_rthroughput"]:
-                        cells.append("—" if m is None else f"— ({m['workaround'][:40]})")
-                        continue
-                    mark = ""
-                    if m["workaround"]:
-                        mark = "†"
-                        notes.setdefault(m["workaround"], set()).add(f"{name} {cpu} {loop}/{rp}")
-                    if "inner branch" in m["check"]:
-                        mark += "‡"
-                        branched.add(f"{name} {loop}/{rp}")
-                    rel = (ratio(float(m["mca_cycles_per_iteration"]), float(ref["mca_cycles_per_iteration"]))
-                           if ref and ref["mca_cycles_per_iteration"] else "")
-                    cells.append(f"{m['mca_block_rthroughput']} / {m['mca_cycles_per_iteration']} {rel}{mark}")
-                lines.append(f"| {loop} | {rp} | " + " | ".join(cells) + " |")
-        lines.append("")
+
+        def cell(loop, rp, cpu):
+            m = models.get((name, "v6", rp, f"loop/{loop}", cpu))
+            ref = models.get((name, "v6", REFERENCE, f"loop/{loop}", cpu))
+            if m is None or not m["mca_block_rthroughput"]:
+                return "—" if m is None else f"— ({m['workaround'][:40]})"
+            mark = ""
+            if m["workaround"]:
+                mark = "†"
+                notes.setdefault(m["workaround"], set()).add(f"{name} {cpu} {loop}/{rp}")
+            if "inner branch" in m["check"]:
+                mark += "‡"
+                branched.add(f"{name} {loop}/{rp}")
+            rel = (ratio(float(m["mca_cycles_per_iteration"]), float(ref["mca_cycles_per_iteration"]))
+                   if ref and ref["mca_cycles_per_iteration"] else "")
+            return f"{m['mca_block_rthroughput']} / {m['mca_cycles_per_iteration']} {rel}{mark}"
+        lines += [f"#### {name}", ""] + markdown.table(
+            ["loop", "repr"] + cpus, [[loop, rp] + [cell(loop, rp, cpu) for cpu in cpus]
+                                      for loop in ("get_mtime", "set_mtime", "stat") for rp in reprs],
+            "ll" + "r" * len(cpus)) + [""]
         figures = {cpu: [(m["mca_block_rthroughput"], m["mca_cycles_per_iteration"])
                          for k, m in sorted(models.items()) if k[0] == name and k[4] == cpu]
                    for cpu in cpus}
@@ -338,5 +289,6 @@ def write_reports(results, bench, out, command):
     lines += mca_section(results, models)
     lines += validation_section(models, bench)
     with OutputSet() as files:  # COST.md and the cost.csv it cites: both or neither
-        files.write_text(os.path.join(out, "cost.csv"), csv_text(rows))
+        from y2038lab.cost.run import CSV_COLUMNS
+        files.write_text(os.path.join(out, "cost.csv"), fsio.csv_text(rows, CSV_COLUMNS))
         files.write_text(os.path.join(out, "COST.md"), "\n".join(lines).rstrip() + "\n")

@@ -1,10 +1,5 @@
 """32-bit and embedded cost without boards: instruction counts, library calls,
-core models.  `scripts/lab cost` runs it; so can you:
-
-    PYTHONPATH=scripts /usr/bin/python3 -m y2038lab cost report \\
-        --build build/default --build build/i686 --build build/armhf \\
-        --build build/aarch64 --build build/riscv64 [--bench-json bench-x86_64.json] \\
-        --out reports/cost
+core models (`scripts/lab cost`: `cost report --build DIR ... --out reports/cost`).
 
 Each --build is a CMake build tree whose `cost` target was built (it holds
 cost/cost_manifest.tsv).  Writes reports/cost/cost.csv and COST.md
@@ -12,7 +7,7 @@ cost/cost_manifest.tsv).  Writes reports/cost/cost.csv and COST.md
  - instructions: a dynamic count under qemu-user (trace.py), exact and
    repeatable; never a timing;
  - library calls and code bytes: objdump -dr and nm -S of the real objects
-   (objdump.py);
+   (cost.code, over core.objdump);
  - modelled cycles: llvm-mca on the harness's inner loops (mca.py).
 """
 import argparse
@@ -21,9 +16,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 
-from y2038lab.cost import mca
-from y2038lab.cost import objdump
-from y2038lab.cost import trace
+from y2038lab.cost import code, mca, trace
 from y2038lab.core.fsio import InputError, run_main
 
 # Report order: the reference first, then the 32-bit ABIs, then the 64-bit ones.
@@ -66,8 +59,8 @@ def objects_of(variant):
     for path in [obj for _, _, obj in variant.layouts] + [variant.fstime]:
         if not os.path.isfile(path):
             raise InputError(f"{path}: missing; build the `cost` target of {variant.manifest}")
-        funcs.update(objdump.disassemble(variant.objdump, path))
-        sizes.update(objdump.symbol_table(variant.nm, path))
+        funcs.update(code.disassemble(variant.objdump, path))
+        sizes.update(code.symbol_table(variant.nm, path))
     return funcs, sizes
 
 
@@ -92,11 +85,11 @@ def trace_check(region, insns, start, size):
 
 
 def count_variant(variant):
-    symbols_table = objdump.symbol_table(variant.nm, variant.harness)
+    symbols_table = code.symbol_table(variant.nm, variant.harness)
     symbols = trace.SymbolMap(symbols_table)
     command, regions = trace.trace_variant(variant, symbols)
     funcs, sizes = objects_of(variant)
-    linked = objdump.disassemble(variant.objdump, variant.harness, relocs=False)
+    linked = code.disassemble(variant.objdump, variant.harness, relocs=False)
     result = VariantResult(variant, command, f"qemu-user trace: {' '.join(command[:-1])}")
     for region in regions:
         subject = region.subject
@@ -107,7 +100,7 @@ def count_variant(variant):
         check = trace_check(region, linked.get(subject), *symbols_table[subject])
         result.checked += check == "exact"
         dynamic = {s: n for s, n in sorted(region.entries.items()) if s != subject}
-        static_calls = objdump.reachable_calls(funcs, subject)
+        static_calls = code.reachable_calls(funcs, subject)
         result.rows.append({
             "abi": variant.abi, "variant": variant.name, "body": region.body, "repr": region.repr,
             "operation": region.operation, "measure": "instructions",
@@ -130,12 +123,12 @@ def model_variant(variant, funcs, paths, jobs=2):
     for body, repr_, _ in variant.layouts:
         for loop in LOOPS:
             name = f"cost_loop_{loop}_{body}_{repr_}"
-            insns = objdump.inner_loop(funcs.get(name) or [])
+            insns = code.inner_loop(funcs.get(name) or [])
             if not insns:
                 raise InputError(f"{variant.name}: no loop found in {name} (objdump of its object)")
-            inner = objdump.inner_branches(insns)
-            insns, spliced = objdump.splice_calls(insns, paths)
-            source = objdump.mca_source(insns)
+            inner = code.inner_branches(insns)
+            insns, spliced = code.splice_calls(insns, paths)
+            source = code.mca_source(insns)
             # llvm-mca runs the body as straight-line code: both sides of a
             # branch (multigrain's I_CTIME_QUERIED test guards an atomic OR
             # that walk's steady state skips; the seqcount retry on ILP32).

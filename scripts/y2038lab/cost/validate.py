@@ -3,7 +3,7 @@ accessor times y2038-bench measured here (a timing, and labelled so)."""
 import statistics
 
 from y2038lab.cost import mca
-from y2038lab.core import paired, results
+from y2038lab.core import markdown, paired, results
 from y2038lab.core.fsio import InputError
 from y2038lab.core.reprs import REFERENCE
 
@@ -86,14 +86,12 @@ def validation_section(models, bench):
               f"paired (core.paired) for {len(bench.get('ratios', {}))} rows, the rest unpaired medians), a timing. Model: {cpu}'s "
               f"simulated cycles per iteration of the same loop ({LOOP_OPS} operations; x86_64 objects, calls as the qemu "
               f"trace ran them), per operation at the JSON's mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not "
-              "expose its real clock, so the absolute column is only indicative: the test is on the ratios).", "",
-              "| benchmark | model cycles per iteration | model ns per op | measured ns per op | model / measured | "
-              f"ratio to {REFERENCE}: model / measured |",
-              "|---|---:|---:|---:|---:|---:|"]
-    for op, body, rp, cycles, model_ns, ns, m, t in rows:
-        rel = f"{m:.2f} / {t:.2f}" if m is not None else "reference"
-        lines.append(f"| accessor/{op}/{body}/{rp} | {cycles:.2f} | {model_ns:.3f} | {ns:.3f} | "
-                     f"{model_ns / ns:.2f} | {rel} |")
+              "expose its real clock, so the absolute column is only indicative: the test is on the ratios).", ""]
+    lines += markdown.table(("benchmark", "model cycles per iteration", "model ns per op", "measured ns per op",
+                             "model / measured", f"ratio to {REFERENCE}: model / measured"), [
+        (f"accessor/{op}/{body}/{rp}", f"{cycles:.2f}", f"{model_ns:.3f}", f"{ns:.3f}", f"{model_ns / ns:.2f}",
+         f"{m:.2f} / {t:.2f}" if m is not None else "reference")
+        for op, body, rp, cycles, model_ns, ns, m, t in rows], "lrrrrr")
     if not rows:
         return lines + ["", "**No benchmark of the JSON matches a modelled loop**: no validation.", ""]
     lines += ["", f"**Core {cpu}: {status}.** Modelled cycles of a core lean on nothing unless its "

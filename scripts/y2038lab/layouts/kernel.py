@@ -1,7 +1,5 @@
 """The replicas against a real kernel: `scripts/lab kernel-check KERNEL_TREE [ABI...]`.
 
-    python3 -m y2038lab kernel-check --tree DIR [--abi ABI ...] --build DIR ... --work DIR [--out reports]
-
 Per ABI (default: each one the tree has an arch/ for), in WORK/<version>-<abi> (O=: the tree is never
 written): the ABI's defconfig, the kernel-check block of layouts/kernel_standins.h and DEBUG_LINES
 appended, olddefconfig, `make fs/inode.o` only; `pahole -C inode` on it and on the replica probe
@@ -19,11 +17,8 @@ import subprocess
 import sys
 import time
 
-from y2038lab.core import abis
+from y2038lab.core import abis, fsio, markdown
 from y2038lab.churn.tree import version as tree_version
-from y2038lab.core import fsio
-from y2038lab.core import markdown
-from y2038lab.core.tables import row as md_row
 from y2038lab.layouts import pahole
 
 STANDINS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "layouts", "kernel_standins.h")
@@ -158,10 +153,6 @@ def sort_key(r):
 
 def render(rows, config):
     """(kernel-check.md, kernel-check.csv) texts of all rows."""
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, FIELDS, lineterminator="\r\n")
-    w.writeheader()
-    w.writerows(rows)
     md = ["# struct inode: the replicas against real kernel trees", "",
           "Byte counts from pahole (`pahole -C inode`) on the kernel's fs/inode.o, built out of tree per ABI with "
           "Debian's gcc 12 (cross), and on the suite's replica probe of the body and representation "
@@ -176,7 +167,7 @@ def render(rows, config):
         result = "identical" if r["identical"] == "yes" else "**differs**: " + r["differing_members"]
         if r["config_not_met"]:
             result += f"; config lines not met: {r['config_not_met']}"
-        md.append(md_row([f"{r['tree']} ({r['version']})", r["abi"], r["config"], f"{r['body']} / {r['repr']}",
+        md.append(markdown.row([f"{r['tree']} ({r['version']})", r["abi"], r["config"], f"{r['body']} / {r['repr']}",
                           r["kernel_size"], r["replica_size"], f"{r['kernel_holes']} / {r['replica_holes']}",
                           result, f"{r['compiler']}{', `' + r['make_flags'] + '`' if r['make_flags'] else ''}",
                           r["time"]]))
@@ -187,7 +178,7 @@ def render(rows, config):
            + ", ".join(f"`{x}`" for x in DEBUG_LINES) + "):", "", "```", *config, "```", "",
            "Raw kernel pahole output: reports/layouts/kernel-check/<version>-<abi>.txt; the replica's: "
            "reports/pahole/<abi>/<body>-<repr>.txt."]
-    return "\n".join(md) + "\n", buf.getvalue()
+    return "\n".join(md) + "\n", fsio.csv_text(rows, FIELDS, "\r\n")
 
 
 def main(argv=None):

@@ -25,10 +25,6 @@ MEMBER_RE = re.compile(r"^\s*(.*?)\s*\b(\w+)(?:\[\d*\])*(?:\s+__attribute__\(\(.
                        r"\s*/\*\s*(\d+)(?::\d+)?\s+(\d+)\s*\*/")
 
 
-class PaholeError(Exception):
-    pass
-
-
 def pahole(abi, obj, *args):
     return fsio.run(PAHOLE + PAHOLE_ABI_FLAGS.get(abi, []) + list(args) + [obj])
 

@@ -24,12 +24,8 @@ import re
 import shutil
 import sys
 
-from y2038lab.core import fsio
-from y2038lab.core import abis
-from y2038lab.core import markdown
-from y2038lab.core import reprs
-from y2038lab.layouts import kernel, pahole
-from y2038lab.layouts import slab
+from y2038lab.core import abis, fsio, markdown, reprs
+from y2038lab.layouts import kernel, pahole, slab
 from y2038lab.layouts.pahole import line_of, parse_struct, timestamp_members
 
 HOT = ["i_mode", "i_uid", "i_gid", "i_size", "i_blocks"]
@@ -70,12 +66,9 @@ def layout_row(abi, body, repr_, raw, reorg, where):
 
 
 def table_md(rows):
-    out = ["| " + " | ".join(h for _, h in COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
-    for r in rows:
-        cells = [("%+d" % r[k] if k == "delta_vs_reference" and r.get(k) is not None else
-                  "-" if r.get(k) is None else str(r[k])) for k, _ in COLUMNS]
-        out.append("| " + " | ".join(cells) + " |")
-    return "\n".join(out)
+    return "\n".join(markdown.table([h for _, h in COLUMNS], [
+        [("%+d" % r[k] if k == "delta_vs_reference" and r.get(k) is not None else "-" if r.get(k) is None else r[k])
+         for k, _ in COLUMNS] for r in rows]))
 
 
 def size_tables(rows, abi_list, names, head):
@@ -87,14 +80,12 @@ def size_tables(rows, abi_list, names, head):
               "what pahole's reorganisation would remove.  Containers are whole sizeof() values.")
     one = {r["repr"]: r["one_ts"] for r in rows if r["one_ts"]}
     head_cells = [f"{repr_}: " + " + ".join(f"`{t} {n}`" for t, n, _ in one[repr_]) for repr_ in names if repr_ in one]
-    md_all = ["# struct inode layouts: sizes per ABI", "", head, "",
-              "## One timestamp, per ABI (sizeof from pahole)", "",
-              "| ABI | " + " | ".join(head_cells) + " |", "|---|" + "---|" * len(head_cells)]
-    for abi in abi_list:
-        sub = {r["repr"]: r for r in rows if r["abi"] == abi}
-        md_all.append(f"| {abi} | " + " | ".join(" + ".join(str(s) for _, _, s in sub[rp]["one_ts"])
-                                                 if rp in sub else "-" for rp in names if rp in one) + " |")
-    md_all += ["", legend, ""] + facts_table(rows, abi_list, names)
+    by_abi = {(r["abi"], r["repr"]): r for r in rows}
+    md_all = (["# struct inode layouts: sizes per ABI", "", head, "", "## One timestamp, per ABI (sizeof from pahole)",
+               ""] + markdown.table(["ABI"] + head_cells, [
+                   [abi] + [" + ".join(str(s) for _, _, s in by_abi[abi, rp]["one_ts"]) if (abi, rp) in by_abi else "-"
+                            for rp in names if rp in one] for abi in abi_list])
+              + ["", legend, ""] + facts_table(rows, abi_list, names))
     files = {}
     for abi in abi_list:
         sub = [r for r in rows if r["abi"] == abi]
@@ -115,14 +106,14 @@ def size_tables(rows, abi_list, names, head):
 def facts_table(rows, abi_list, names):
     """The representations as their headers state them (the probes' .y2038_repr section)."""
     facts = {(r["abi"], r["repr"]): r["facts"] for r in rows}
-    out = ["## Representations (from their headers, read from the probe objects)", "",
-           "| repr | origin | one word | out of range | holds 2038-01-19T03:14:08Z on |", "|---|---|---|---|---|"]
+    rows = []
     for name in names:
         one = next(f for (_, n), f in facts.items() if n == name)
         safe = [abi for abi in abi_list if (abi, name) in facts and facts[(abi, name)].safe]
-        out.append(f"| {name} | {one.origin} | {'yes' if one.one_word else 'no'} | "
-                   f"{'wraps' if one.wraps else 'clamps'} | {', '.join(safe) or 'no ABI'} |")
-    return out + [""]
+        rows.append((name, one.origin, "yes" if one.one_word else "no", "wraps" if one.wraps else "clamps",
+                     ", ".join(safe) or "no ABI"))
+    return ["## Representations (from their headers, read from the probe objects)", ""] + markdown.table(
+        ("repr", "origin", "one word", "out of range", "holds 2038-01-19T03:14:08Z on"), rows) + [""]
 
 
 def btf_compare(by_key, raw_replica, command, host, now, version):
@@ -144,14 +135,12 @@ def btf_compare(by_key, raw_replica, command, host, now, version):
         if live is None:
             md.append(f"pahole could not read struct inode from {BTF}: comparison skipped.")
         else:
-            md += [f"| | live kernel ({platform.release()}) | replica v6/scalar (x86_64) |", "|---|---|---|",
-                   f"| sizeof(struct inode) | {live['size']} | {mine['size']} |",
-                   f"| cache lines | {live['cachelines']} | {mine['cachelines']} |",
-                   f"| holes | {live['holes']} | {mine['holes']} |", ""]
-            cell = lambda m: "%d/%d" % m if m else "absent"  # noqa: E731
-            md += ["| timestamp member | live offset/size | replica offset/size |", "|---|---|---|"]
-            for n in timestamp_members(mine) + ["i_generation"]:
-                md.append(f"| {n} | {cell(live['members'].get(n))} | {cell(mine['members'].get(n))} |")
+            md += [f"| | live kernel ({platform.release()}) | replica v6/scalar (x86_64) |", "|---|---|---|"] + [
+                markdown.row((what, live[key], mine[key])) for what, key in (
+                    ("sizeof(struct inode)", "size"), ("cache lines", "cachelines"), ("holes", "holes"))]
+            md += [""] + markdown.table(("timestamp member", "live offset/size", "replica offset/size"), [
+                [n] + ["%d/%d" % m if m else "absent" for m in (live["members"].get(n), mine["members"].get(n))]
+                for n in timestamp_members(mine) + ["i_generation"]])
             diffs = kernel.compare(live, mine)
             md += ["", "The replica follows vanilla Linux 6.18.26, checked member by member on five ABIs by "
                    "`scripts/lab kernel-check` (reports/layouts/kernel-check.md), not this kernel: a member "
@@ -183,14 +172,13 @@ def generate(args):
                 " packing of the packed12 `struct inode_timespec` there (see layouts/repr_packed12.h)."
                 " `pahole --compile` is not used: in 1.24 it works only from BTF, and these objects carry DWARF."
                 " Reading this kernel's BTF, pahole 1.24 warns `Unknown kind 17/18` (newer BTF kinds) on"
-                " stderr; the struct inode it prints is complete.", "",
-                "| ABI | compiler | flags | objects |", "|---|---|---|---|"]
+                " stderr; the struct inode it prints is complete.", ""] + markdown.table(("ABI", "compiler", "flags", "objects"), [])
     for abi, build_dir, probes in builds:
         facts = reprs.from_build(build_dir)
         cache = fsio.cmake_cache(build_dir)
-        manifest.append(f"| {abi} | {fsio.first_line([fsio.cmake_compiler(build_dir), '--version'])} | "
-                        f"`{fsio.cmake_flags(cache)} ({cache.get('CMAKE_BUILD_TYPE', '')})` | "
-                        f"{os.path.relpath(build_dir)}/layouts/CMakeFiles/layout_probe_*.dir/layout_probe.c.o |")
+        manifest.append(markdown.row([abi, fsio.first_line([fsio.cmake_compiler(build_dir), "--version"]),
+                                      f"`{fsio.cmake_flags(cache)} ({cache.get('CMAKE_BUILD_TYPE', '')})`",
+                                      f"{os.path.relpath(build_dir)}/layouts/CMakeFiles/layout_probe_*.dir/layout_probe.c.o"]))
         for body, repr_, obj in probes:
             raw = pahole.pahole(abi, obj, "-C", ",".join(pahole.STRUCTS))
             reorg = pahole.pahole(abi, obj, "-R", "-C", "inode")

@@ -5,12 +5,9 @@ container cache, on this host's CPU count and algorithm and on the published
 Debian 6.6 laptop, plus the model's validation against a slabinfo file
 (default /proc/slabinfo; a malformed or absurd one is an error naming it).
 """
-import csv
-import io
 import platform
 
-from y2038lab.core import fsio
-from y2038lab.core import abis
+from y2038lab.core import abis, fsio, markdown
 from y2038lab.layouts import slub_model
 
 CONTAINERS = [("inode_cache", "inode"), ("ext4_inode_cache", "ext4_inode_info"),
@@ -48,7 +45,7 @@ def slabinfo_section(path, slabinfo, cpus, calc):
                f"**{total - len(bad)} of {total}** caches.")
     for name, size, got, want in bad:
         out.append(f"- mismatch: {name} objsize {size}: model {got[0]}/{got[1]}, slabinfo {want[0]}/{want[1]}")
-    for name in ("inode_cache", "ext4_inode_cache", "fat_inode_cache", "cifs_inode_cache"):
+    for name, _ in CONTAINERS:
         for row in rows:
             if row[0] == name:
                 agrees = slub_model.slab_geometry(row[1], cpus, calc) == (row[2], row[3])
@@ -62,12 +59,11 @@ def published_section():
     out = ["## The published Debian 6.6 laptop rows", "",
            "Reproduced by the v6.6 model for CPU counts %s (min_objects = 4 x (fls(cpus) + 1) = 16, 20 "
            "or 24; with 2-3 CPUs min_objects is 12 and 640 B objects would stay at order 1, 12 per "
-           "2 pages, as on this host)." % slub_model.compress_ranges(match), "",
-           "| cache | objsize | published | model (8 CPUs) | waste per slab |", "|---|---|---|---|---|"]
-    for name, size, objs, pages in slub_model.PUBLISHED_ROWS:
-        mo, mp = slub_model.slab_geometry(size, LAPTOP_CPUS, "v6.6")
-        out.append(f"| {name} | {size} | {objs} per {pages} pages | {mo} per {mp} pages | "
-                   f"{mp * 4096 - mo * size} B |")
+           "2 pages, as on this host)." % slub_model.compress_ranges(match), ""]
+    out += markdown.table(("cache", "objsize", "published", "model (8 CPUs)", "waste per slab"), [
+        (name, size, f"{objs} per {pages} pages", f"{mo} per {mp} pages", f"{mp * 4096 - mo * size} B")
+        for name, size, objs, pages in slub_model.PUBLISHED_ROWS
+        for mo, mp in [slub_model.slab_geometry(size, LAPTOP_CPUS, "v6.6")]])
     out += ["", "Why: with >= 4 CPUs min_objects >= 16 needs order 2 (16 KiB) for ~600 B objects; "
             "16384 // size then steps from 25 to 28 as the size drops from 640 to 584 B, and the "
             "waste stays under 1/16 of the slab, so the order never changes.  A 4-byte saving "
@@ -90,10 +86,8 @@ def slab_tables(rows, abi_list, command, host, now, slabinfo_path, slabinfo):
     md += slabinfo_section(slabinfo_path, slabinfo, host_cpus, host_calc)
     csv_rows = []
     for abi in abi_list:
-        md += [f"## {abi}", "",
-               "| layout | cache | sizeof | objsize | " +
-               " | ".join(f"{s}: obj/slab, pages | {s}: MiB per 10^6" for s, _, _ in scenarios) + " |",
-               "|---|---|---|---|" + "---|---|" * len(scenarios)]
+        md += [f"## {abi}", ""] + markdown.table(["layout", "cache", "sizeof", "objsize"] + [
+            f"{s}: {what}" for s, _, _ in scenarios for what in ("obj/slab, pages", "MiB per 10^6")], [])
         for r in (r for r in rows if r["abi"] == abi):
             for cache, struct in CONTAINERS:
                 sz = r["size"] if struct == "inode" else r[struct]
@@ -108,10 +102,6 @@ def slab_tables(rows, abi_list, command, host, now, slabinfo_path, slabinfo):
                     key = sname.replace(" ", "_").replace(".", "")
                     rec.update({key + "_objs": objs, key + "_pages": pages, key + "_bytes_per_1e6": mem})
                 csv_rows.append(rec)
-                md.append(f"| {r['body']}/{r['repr']} | {cache} | {sz} | {objsize} | {' | '.join(cells)} |")
+                md.append(markdown.row([f"{r['body']}/{r['repr']}", cache, sz, objsize] + cells))
         md.append("")
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=list(csv_rows[0].keys()), lineterminator="\r\n")
-    w.writeheader()
-    w.writerows(csv_rows)
-    return "\n".join(md), buf.getvalue()
+    return "\n".join(md), fsio.csv_text(csv_rows, list(csv_rows[0]), "\r\n")

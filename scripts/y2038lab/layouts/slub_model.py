@@ -21,11 +21,6 @@ The object size the model takes is kmem_cache.size, which /proc/slabinfo
 prints as <objsize>: the struct size rounded to a word, plus a word for the
 free pointer when the cache has a constructor (inode caches do), rounded to
 the cache alignment (see cache_object_size()).
-
-Usage:
-  slub_model.py SIZE [--cpus N] [--calc v6.6|v6.8]
-  slub_model.py --validate [/proc/slabinfo] [--cpus N] [--calc ...]
-  slub_model.py --published          the Debian 6.6 laptop rows of issue 3
 """
 
 import argparse

@@ -17,8 +17,7 @@ one y2038-bench process per layout, selected with --benchmark_filter):
              size whose working set exceeds its LL; --valgrind-arg --LL=...
              (and --I1, --D1) replaces them with one geometry of its own.
 
-    python3 -m y2038lab perf detect                       prints "counters" or "callgrind: <why>"
-    python3 -m y2038lab perf run --bench BIN --work DIR --fragment FILE [--mode auto|counters|callgrind]
+`perf detect` prints which of the two this machine gets, and why.
 """
 import argparse
 import os
@@ -27,9 +26,7 @@ import subprocess
 import sys
 
 from y2038lab.perf import cachegeo
-from y2038lab.core import envvars
-from y2038lab.core import fsio
-from y2038lab.core import markdown
+from y2038lab.core import envvars, fsio, markdown
 from y2038lab.perf.walk import fitting_walks, largest, layout_parts, run_measured, walk_sizes
 from y2038lab.core.tables import fmt
 

@@ -8,8 +8,7 @@ the last) and the JSON (the last run, exact).  `python3 -m y2038lab perf` is the
 import re
 import subprocess
 
-from y2038lab.core import fsio
-from y2038lab.core import results
+from y2038lab.core import fsio, results
 
 
 def layout_parts(name, axes=None):

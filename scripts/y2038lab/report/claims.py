@@ -14,8 +14,7 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 
-from y2038lab.core import abis
-from y2038lab.core import fsio
+from y2038lab.core import abis, fsio
 from y2038lab.report.evidence import SLAB_SCENARIOS
 
 NOT_MEASURABLE = "not measurable here"

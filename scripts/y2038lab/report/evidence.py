@@ -12,12 +12,11 @@ fsio.InputError naming the file and the problem on anything else.
           library calls, llvm-mca per operation
   churn   reports/churn/<tree>.csv          sites per file system (Coccinelle)
 """
-import csv
 import glob
 import os
 import re
 
-from y2038lab.core import sizes
+from y2038lab.core import fsio, sizes
 from y2038lab.core.fsio import InputError
 
 SIZES_COLUMNS = ("abi", "body", "repr", "size", "holes", "padding", "reorg_saves")
@@ -34,26 +33,6 @@ SLAB_SCENARIOS = {
     "this_host": "SLUB model, this host's CPU count and kernel algorithm",
     "66_laptop": "SLUB model, an 8-CPU v6.6 kernel (the published Debian laptop rows)",
 }
-
-
-def _read(path, columns):
-    """The rows of a CSV file as dicts, after checking its header."""
-    try:
-        with open(path, encoding="utf-8", newline="") as f:
-            reader = csv.DictReader(f)
-            header = reader.fieldnames or []
-            missing = [c for c in columns if c not in header]
-            if missing:
-                raise InputError(f"{path}: missing column(s) {', '.join(missing)} "
-                                 f"(header: {','.join(header) or 'empty'})")
-            rows = list(reader)
-    except OSError as err:
-        raise InputError(f"{path}: cannot read ({err.strerror or err})") from err
-    except (csv.Error, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: not a readable CSV file ({err})") from err
-    if not rows:
-        raise InputError(f"{path}: no rows")
-    return rows
 
 
 def _number(path, line, row, column, kind=float):
@@ -78,7 +57,7 @@ def read_slab(path):
     if not _present(path):
         return None
     rows = []
-    for line, row in enumerate(_read(path, SLAB_COLUMNS), start=2):
+    for line, row in enumerate(fsio.read_csv(path, SLAB_COLUMNS)[1], start=2):
         body, sep, repr_name = row["layout"].partition("/")
         if not sep:
             raise InputError(f"{path}: line {line}: layout {row['layout']!r} is not <body>/<repr>")
@@ -99,7 +78,7 @@ def read_cost(path):
     if not _present(path):
         return None
     rows = []
-    for line, row in enumerate(_read(path, COST_COLUMNS), start=2):
+    for line, row in enumerate(fsio.read_csv(path, COST_COLUMNS)[1], start=2):
         out = dict(row)
         for column in ("instructions", "code_bytes", "mca_block_rthroughput"):
             out[column] = None if row[column] in ("", None) else _number(path, line, row, column)
@@ -119,7 +98,8 @@ def kernel_check(folder):
     if not _present(path):
         return None, {}
     groups, differing = {}, {}
-    for line, row in enumerate(_read(path, ("version", "abi", "body", "repr", "identical", "kernel_size")), 2):
+    columns = ("version", "abi", "body", "repr", "identical", "kernel_size")
+    for line, row in enumerate(fsio.read_csv(path, columns, "kernel-check table")[1], 2):
         key = (row["identical"] == "yes", f"Linux {row['version']} ({row['body']}/{row['repr']})")
         groups.setdefault(key, []).append(row["abi"])
         if not key[0]:
@@ -141,7 +121,7 @@ def read_churn(folder):
     out = {}
     for path in paths:
         rows, total = [], None
-        for line, row in enumerate(_read(path, CHURN_COLUMNS), start=2):
+        for line, row in enumerate(fsio.read_csv(path, CHURN_COLUMNS)[1], start=2):
             parsed = {"fs": row["fs"], "kind": row.get("kind")}
             for column in CHURN_COLUMNS[1:] + tuple(c for c in ("bergmann_fs", "bergmann_wide_fs", "member_accesses", "update_time_sites", "unresolved",
                                                         "unparsed_files") if row.get(c)):

@@ -1,14 +1,11 @@
 """Report fragments that quote a command or another report (written atomically).
 
-    python3 -m y2038lab fragment command --out FILE --title TITLE [--markdown] -- CMD [ARG ...]
-        run CMD; its output becomes the fragment: a '## TITLE' heading, the exact command, then
-        the output verbatim (a code block) or, with --markdown, as Markdown.  CMD failing or
-        printing nothing: one-line error, nothing written.
-    python3 -m y2038lab fragment layouts --sizes reports/layouts/sizes.md
-        --slab reports/layouts/slab.md --out FILE
-        the layouts fragment: the sections of sizes.md and slab.md the report quotes (x86_64,
-        i386, armhf), headings demoted one level and prefixed; the rest linked; and the table of
-        kernel-check.md beside sizes.md (the replicas against real kernels), if there is one.
+  command -- CMD [ARG ...]  CMD's output as the fragment: a '## TITLE' heading, the exact
+                            command, then the output verbatim (a code block) or, with
+                            --markdown, as Markdown; CMD failing or silent: nothing written
+  layouts                   the sections of sizes.md and slab.md the report quotes (x86_64,
+                            i386, armhf), headings demoted; the rest linked; and the table of
+                            kernel-check.md beside sizes.md, if there is one
 """
 import argparse
 import os

@@ -1,10 +1,5 @@
 """Plots for REPORT.md: what a person would rather look at than read.
 
-    plots.render_all(runs, out_dir, sizes_dir=None, prefix="", measure="real")
-        -> [(title, png_path)]
-    plots.write_plots(run, folder, out) -> Markdown image lines
-        (one run's heatmaps and walks through an fsio.OutputSet, for bench_report.py)
-
   * heatmap per run and body: operation x representation, the ratio of
     medians against timespec64; a cell is coloured only where stats.judge()
     established a layout effect (U test, interval, twin control), every other
@@ -15,11 +10,9 @@
   * bytes per inode (pahole) and objects per slab (SLUB model) per ABI;
   * ops/s against threads (load/*), medians with min-max whiskers.
 Every title says what is measured and where (machine, date, real or CPU
-time); every file is written through fsio.save_figure.
-
-Command line (a report fragment listing the plots, PNGs beside it):
-    python3 -m y2038lab plots [--json RUN.json ...] [--sizes reports/layouts]
-        [--cpu] [--prefix P] --out-dir DIR --fragment DIR/NN-plots.md
+time); every file is written through fsio (render_all; write_plots, one run's
+heatmaps and walks into an OutputSet for bench.report).  The command writes a
+report fragment listing the plots, the PNGs beside it.
 """
 import argparse
 import math
@@ -29,8 +22,7 @@ import textwrap
 
 import sys
 
-from y2038lab.core import fsio
-from y2038lab.core import stats
+from y2038lab.core import fsio, stats
 from y2038lab.core.reprs import REFERENCE
 from y2038lab.report.claims import run_label
 from y2038lab.report.evidence import read_sizes, read_slab

@@ -36,14 +36,10 @@ import platform
 import re
 import sys
 
-from y2038lab.report import assemble
+from y2038lab.report import assemble, fragment, plots, verdict
 from y2038lab.bench import report as benchreport
-from y2038lab.report import fragment
-from y2038lab.core import fsio
-from y2038lab.core import tables
+from y2038lab.core import fsio, tables
 from y2038lab.core.results import load_run
-from y2038lab.report import plots
-from y2038lab.report import verdict
 
 COST_SECTIONS = ("get_mtime / set_mtime at a glance", "Clamp and truncate", "Library calls",
                  "The hand measurement, checked", "Host validation")

@@ -8,8 +8,7 @@ words: a timing shows its interval where it clears its family's resolution
 and says "not measurable here" otherwise, and the ruling stays the same in
 two runs.
 """
-from y2038lab.core import reprs
-from y2038lab.core import stats
+from y2038lab.core import reprs, stats
 from y2038lab.report.claims import NOT_MEASURABLE, Outcome, run_label
 
 DIFFERENCE = "difference"   # paired.DIFFERENCE: beyond the family's negative controls

@@ -1,15 +1,8 @@
 """The verdict: one ruling per claim of claims.toml, as REPORT.md's section,
 README's short list and reports/VERDICT.txt (plain text, mail-ready).
-
-    verdict.gather(runs, sizes_dir, cost_csv, churn_dir) -> claims.Evidence
-    verdict.rulings(ev) / section(ev) / summary_of(ev) / text(ev, facts)
-    verdict.contradictions(rulings) -> lines: every report line a ruling restates
-        that the report does not print (`verdict --check`, a CTest)
-
-Command line:
-    python3 -m y2038lab verdict [--json RUN.json ...] [--sizes reports/layouts]
-        [--cost reports/cost/cost.csv] [--churn reports/churn] [--cpu]
-        [--out VERDICT.md] [--summary SUMMARY.md] [--text VERDICT.txt] [--check]
+gather() reads the evidence once; rulings(), section(), summary_of() and text()
+render it; contradictions() lists every report line a ruling restates that the
+report does not print (`verdict --check`, a CTest).
 """
 import argparse
 import difflib
@@ -17,8 +10,7 @@ import os
 import sys
 import textwrap
 
-from y2038lab.core import fsio
-from y2038lab.core import markdown
+from y2038lab.core import fsio, markdown
 from y2038lab.report import claims, runtime, evidence
 
 PROG = "verdict"

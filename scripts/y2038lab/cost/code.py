@@ -6,14 +6,10 @@ cost objects and src/fstime compiled with the variant's flags), with the
 cross binutils CMake found for that toolchain.
 """
 import re
-from dataclasses import dataclass, field
 
-from y2038lab.core import fsio
+from y2038lab.core import fsio, objdump
+from y2038lab.core.objdump import TARGET_RE, reloc_symbol
 
-FUNC_RE = re.compile(r"^([0-9a-f]+) <([^>]+)>:$")
-INSN_RE = re.compile(r"^\s*([0-9a-f]+):\t(\S+)\s*(.*)$")
-RELOC_RE = re.compile(r"^\s*([0-9a-f]+): (R_[A-Z0-9_]+)\s+(\S+)")
-TARGET_RE = re.compile(r"\b([0-9a-f]+) <([^>]+)>")
 # Relocations of calls and tail calls, per ABI.
 CALL_RELOCS = {"R_X86_64_PLT32", "R_X86_64_PC32", "R_386_PLT32", "R_386_PC32", "R_ARM_CALL",
                "R_ARM_THM_CALL", "R_ARM_JUMP24", "R_ARM_THM_JUMP24", "R_AARCH64_CALL26",
@@ -24,41 +20,22 @@ COMMENT_RE = re.compile(r"\s*(@|//|;|#(?![-0-9])).*$")
 CALL_RE = re.compile(r"^(call[lq]?|bl|blx|jal|jalr)$")
 
 
-@dataclass
-class Insn:
-    addr: int
-    mnemonic: str
-    operands: str
-    relocs: list = field(default_factory=list)  # (type, symbol)
-
-
-def parse_objdump(text):
-    """{function: [Insn]} from `objdump -dr --no-show-raw-insn` output."""
-    funcs, current = {}, None
-    for line in text.splitlines():
-        m = FUNC_RE.match(line)
-        if m:
-            # riscv64 objects keep local labels (.L18, .LBB195): same function.
-            if not m.group(2).startswith(".") or current is None:
-                current = funcs.setdefault(m.group(2), [])
-            continue
-        if current is None:
-            continue
-        m = RELOC_RE.match(line)
-        if m:
-            if current:
-                symbol = re.split(r"[-+]0x", m.group(3))[0]
-                current[-1].relocs.append((m.group(2), symbol))
-            continue
-        m = INSN_RE.match(line)
-        if m and not m.group(2).startswith("."):
-            current.append(Insn(int(m.group(1), 16), m.group(2), m.group(3).strip()))
+def functions(text):
+    """{function: [Insn]} of objdump -dr output, directives (.word, ...) left out; a name
+    that stands in several objects of a program is one list."""
+    funcs = {}
+    for name, _, insns in objdump.parse(text)[1]:
+        funcs.setdefault(name, []).extend(i for i in insns if not i.mnemonic.startswith("."))
     return funcs
 
 
-def disassemble(objdump, path, relocs=True):
-    args = [objdump, "-d", "--no-show-raw-insn"] + (["-r"] if relocs else []) + [path]
-    return parse_objdump(fsio.run(args))
+def disassemble(tool, path, relocs=True):
+    return functions(objdump.disassemble(tool, path, relocs))
+
+
+def call_relocs(insn):
+    """The symbols INSN's call relocations name."""
+    return [reloc_symbol(target) for kind, target in insn.relocs if kind in CALL_RELOCS]
 
 
 def library_calls(insns):
@@ -66,7 +43,7 @@ def library_calls(insns):
     tail calls to a function's start in the same section (<name>, which need no relocation)."""
     direct = {m.group(2) for insn in insns if (m := TARGET_RE.search(insn.operands)) and "+" not in m.group(2)
               and (branch_target(insn) is not None or CALL_RE.match(insn.mnemonic))}
-    return sorted(direct | {sym for insn in insns for kind, sym in insn.relocs if kind in CALL_RELOCS})
+    return sorted(direct.union(*(call_relocs(insn) for insn in insns)))
 
 
 def reachable_calls(funcs, name):
@@ -138,7 +115,7 @@ def splice_calls(loop, paths):
     out, spliced = [], []
     for insn in loop:
         target = TARGET_RE.search(insn.operands)
-        names = [sym for kind, sym in insn.relocs if kind in CALL_RELOCS] + [target and target.group(2)]
+        names = call_relocs(insn) + [target and target.group(2)]
         name = next((n for n in names if n in paths), None)
         if name and (CALL_RE.match(insn.mnemonic) or insn.relocs):
             out += [i for i in paths[name] if not CALL_RE.match(i.mnemonic)]
