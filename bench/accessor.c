@@ -71,6 +71,13 @@ __asm__(".pushsection .text\n\t.p2align 6\n\t.skip " ACCESSOR_STR(BENCH_PLACEMEN
 #define ACCESSOR_NAME_SUFFIX "placement:" ACCESSOR_STR(BENCH_PLACEMENT)
 #else
 #define ACCESSOR_NAME_SUFFIX NULL
+/*
+ * Every layout's code at a 64 KiB boundary: the twin layouts' functions then
+ * sit at the same offsets modulo 64 KiB, so that the branch predictors and
+ * the op cache see them alike.  With -falign-functions=64 alone the twin of
+ * compare_mtime ran x1.04 to x1.07 slower on the reference VM, run after run.
+ */
+__asm__(".pushsection .text\n\t.p2align 16\n\t.popsection");
 #endif
 
 /* The fs-private timestamp of Dave Chinner's boundary conversion. */
@@ -159,6 +166,7 @@ static void *accessor_new(const void *arg)
 		struct accessor_fixture *fx = fixture;                                      \
 		uint64_t acc = 0;                                                           \
 		(void)start;                                                                \
+		fs_time_set_clock(&fx->clock); /* its own, not the last fixture's */        \
 		for (size_t batch = 0; batch < units; batch++) {                            \
 			const struct timespec64 *input = fx->inputs;                        \
 			for (size_t round = 0; round < ACCESSOR_BATCH / ACCESSOR_INODES;    \

@@ -13,17 +13,22 @@
  * clock_gettime(CLOCK_MONOTONIC) around each block (manual time: the
  * iteration time is A + B).  Each repetition reports counters:
  *
- *   ratio       the median over the repetition's pairs of t(B) / t(A)
- *               (block times: for a comparison both blocks run the same
- *               number of operations, so it is the ratio of time per op);
+ *   ratio       sqrt(ratio_ab * ratio_ba): the block that runs first in a
+ *               pair pays for what ran before it, so each order has its
+ *               own bias and the geometric mean of the two cancels it;
+ *   ratio_ab, ratio_ba  the median of t(B) / t(A) over the AB pairs, over
+ *               the BA pairs (block times: for a comparison both blocks run
+ *               the same number of operations, so it is the ratio of time
+ *               per op);
  *   a_ns, b_ns  the median block time per operation of A and of B;
  *   pairs       pairs of blocks timed; ops_a, ops_b: operations per block;
  *   true_ratio  only on controls: 1 for a negative control (the same code
  *               on both sides, compiled twice), 17/16 for the positive one
  *               (B runs the same loop as A over 17 units where A runs 16).
  *
- * Repetitions (interleaved with every other benchmark) are the sample the
- * statistics use: y2038lab.core.paired, a signed-rank test on their
+ * Repetitions (interleaved with every other benchmark; medians per process
+ * where a run has several) are the sample the statistics use:
+ * y2038lab.core.paired, a signed-rank test on their
  * log-ratios and the Hodges-Lehmann interval.
  *
  * Names: paired/<family>/<op>/<where...> where exactly one part is "a~b" (A

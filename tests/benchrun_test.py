@@ -53,8 +53,8 @@ OLD = {"bench-x86_64.json": "OLD x86_64 results\n", "bench-x86_64.json.cmd": "OL
        "40-bench.md": "## OLD fragment\n"}
 
 
-def bench(results_dir, *extra, **environ):
-    return run(["-m", "y2038lab", "bench", "--results", results_dir, "--bench", f"x86_64={FAKE_BENCH}", *extra],
+def bench(results_dir, *extra, program=FAKE_BENCH, **environ):
+    return run(["-m", "y2038lab", "bench", "--results", results_dir, "--bench", f"x86_64={program}", *extra],
                environ=env(**environ))
 
 
@@ -119,15 +119,22 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # A run that completes replaces the bench outputs, removes the ones it does not produce
     # (bench-i386.json: i386 skipped now), and leaves everything else alone.
-    log = os.path.join(tmp, "calls.log")
-    proc = bench(res, "--skip", "i386=no i386 on this host", FAKE_BENCH_LOG=log)
+    # The program beside one of its other link orders (order 2): the paired pass's third
+    # process runs that one, the others the program itself.
+    log, bindir = os.path.join(tmp, "calls.log"), os.path.join(tmp, "bin")
+    os.makedirs(bindir)
+    for name in ("y2038-bench", "y2038-bench-order2"):
+        os.symlink(FAKE_BENCH, os.path.join(bindir, name))
+    proc = bench(res, "--skip", "i386=no i386 on this host", FAKE_BENCH_LOG=log,
+                 program=os.path.join(bindir, "y2038-bench"))
     expect("complete run: exit 0", 0, proc.returncode)
     if proc.returncode:
         print(proc.stderr)
     after = snapshot(res)
-    expect("complete run: outputs", ["40-bench.md", "bench-i386.skipped", "bench-x86_64-walk-stat_seq-v6.png",
+    expect("complete run: outputs", sorted(["40-bench.md", "bench-i386.skipped", "bench-x86_64-walk-stat_seq-v6.png",
                                      "bench-x86_64.headline.txt", "bench-x86_64.json", "bench-x86_64.json.cmd",
-                                     "bench-x86_64.paired.txt", "bench-x86_64.single.txt", "bench-x86_64.threaded.txt"], sorted(after))
+                                     *[f"bench-x86_64.paired{k}.txt" for k in range(1, 11)],
+                                     "bench-x86_64.single.txt", "bench-x86_64.threaded.txt"], ), sorted(after))
     expect("complete run: files it does not own untouched", (before["40-bench.md"],
                                                              before["bench-x86_64-walk-stat_seq-v6.png"]),
            (after.get("40-bench.md"), after.get("bench-x86_64-walk-stat_seq-v6.png")))
@@ -140,20 +147,30 @@ with tempfile.TemporaryDirectory() as tmp:
            (len(merged.records["accessor/get_mtime/v6/ktime"].real_ns),
             len(merged.records["accessor/get_mtime/v6/ktime"].cpu_ns)))
     expect("merged: the rest 3", 3, len(merged.records["walk/stat_seq/v6/scalar/64"].real_ns))
-    expect("merged: paired benchmarks have 12, each with its ratio", 12,
-           len(merged.records["paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"].counters["ratio"]))
+    paired = merged.records["paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"]
+    expect("merged: paired benchmarks have 10 processes x 3, each with its ratio", 30, len(paired.counters["ratio"]))
+    expect("merged: each paired row names its process", [k for k in range(1, 11) for _ in range(3)],
+           paired.counters["y2038_process"])
+    expect("merged: no per-process aggregate of a paired benchmark", {}, paired.aggregates)
     expect("merged: the plan recorded", ["headline", "paired", "single", "threaded"],
            [p["pass"] for p in context["y2038_run_plan"]])
+    expect("merged: the paired pass's processes and link orders recorded", (10, 2),
+           next((p["processes"], p["link_orders"]) for p in context["y2038_run_plan"] if p["pass"] == "paired"))
     expect("merged: probes before and after, per CPU", ([str(c) for c in CPUS], [str(c) for c in CPUS]),
            (sorted(context["y2038_cpu_ns_before"]), sorted(context["y2038_cpu_ns_after"])))
-    expect("merged: a seed per pass", 4, context["y2038_seed"].count(" pass)"))
+    expect("merged: a seed per process", 13, context["y2038_seed"].count(" pass)"))
     with open(log, encoding="utf-8") as f:
         calls = f.read().splitlines()
     passes = {c.split("--benchmark_out=")[1].split(".")[-1].split(" ")[0]: c for c in calls if "--benchmark_out=" in c}
     plan = context["y2038_thread_cpus"].split(" ")[0]
-    expect("passes: the four ran", ["headline", "paired", "single", "threaded"], sorted(passes))
-    expect("passes: single-threaded ones pinned to the plan's first CPU", [True, True, True],
-           [passes[p].endswith(f"Y2038_BENCH_CPUS={plan.split(',')[0]}") for p in ("headline", "paired", "single")])
+    expect("passes: the four ran, paired in ten processes",
+           sorted(["headline", *[f"paired{k}" for k in range(1, 11)], "single", "threaded"]), sorted(passes))
+    expect("passes: the paired pass's processes 3 and 8 run link order 2, the others the program",
+           ["y2038-bench-order2" if k in (3, 8) else "y2038-bench" for k in range(1, 11)],
+           [passes[f"paired{k}"].split(" ")[0] for k in range(1, 11)])
+    expect("passes: single-threaded ones pinned to the plan's first CPU", [True] * 12,
+           [passes[p].endswith(f"Y2038_BENCH_CPUS={plan.split(',')[0]}")
+            for p in ("headline", *[f"paired{k}" for k in range(1, 11)], "single")])
     expect("passes: the threaded one gets the whole plan", True,
            passes["threaded"].endswith(f"Y2038_BENCH_CPUS={plan}"))
     with open(os.path.join(res, "bench-i386.skipped"), encoding="utf-8") as f:

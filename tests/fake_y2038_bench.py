@@ -13,7 +13,7 @@ never a timing.  Environment:
   FAKE_BENCH_HANG     a prefix: a run whose filter starts with it touches $FAKE_BENCH_HANG_FLAG, sleeps 60 s
   FAKE_BENCH_FAIL     a prefix: a run whose filter starts with it exits 3
   FAKE_BENCH_NAN      a prefix: a run whose filter starts with it writes a NaN time
-  FAKE_BENCH_LOG      append one line per invocation (argv and Y2038_BENCH_CPUS)
+  FAKE_BENCH_LOG      append one line per invocation (program name, argv and Y2038_BENCH_CPUS)
 """
 import datetime
 import json
@@ -64,7 +64,8 @@ def main(argv):
             return 1
         opts[m.group(1)] = m.group(2) if m.group(2) is not None else "true"
     with open(os.environ.get("FAKE_BENCH_LOG", os.devnull), "a", encoding="utf-8") as f:
-        f.write(f"{' '.join(argv)} | Y2038_BENCH_CPUS={os.environ.get('Y2038_BENCH_CPUS', '')}\n")
+        f.write(f"{os.path.basename(sys.argv[0])} {' '.join(argv)} | "
+                f"Y2038_BENCH_CPUS={os.environ.get('Y2038_BENCH_CPUS', '')}\n")
     spec = opts.get("benchmark_filter", ".")
     negative = spec.startswith("-")
     pattern = spec[1:] if negative else spec

@@ -134,5 +134,33 @@ class Run_(unittest.TestCase):
             paired.comparisons(run_of(record("paired/accessor/get_mtime/v6/a~b", [1.0, 0.0] * 5)))
 
 
+class Processes(unittest.TestCase):
+    """Several processes: the unit is the process, its ratio the median of its repetitions."""
+
+    def test_per_process_medians(self):
+        self.assertEqual([2.0, 3.0], [round(r, 12) for r in paired.per_process([1, 2, 4, 3, 9, 1], [1, 1, 1, 2, 2, 2])])
+
+    def test_a_process_bias_widens_the_interval(self):
+        # Ten processes of three repetitions: tight within a process, each process biased
+        # its own way (-1.5 % to +2.4 %).  Pooled as 30 repetitions the interval misses 1
+        # (p = 0.028); per process it holds it, and n counts processes.
+        biases = [1.004, 1.008, 1.012, 1.016, 1.02, 1.024, 0.994, 0.99, 1.002, 0.985]
+        values = [b * math.exp(d) for b in biases for d in (-0.0001, 0.0, 0.0001)]
+        rec = record("paired/accessor/get_mtime/v6/timespec64~timespec", values, 1)
+        pooled = paired.comparisons(run_of(rec))[0]
+        self.assertEqual((30, paired.DIFFERENCE), (pooled.n, pooled.status))
+        rec.counters["y2038_process"] = [k for k in range(1, 11) for _ in range(3)]
+        twin = paired.comparisons(run_of(rec))[0]
+        self.assertEqual(10, twin.n)
+        self.assertTrue(twin.lo <= 1 <= twin.hi)
+        self.assertEqual(paired.NO_DIFFERENCE, twin.status)
+
+    def test_misaligned_process_counter_refused(self):
+        rec = record("paired/accessor/get_mtime/v6/a~b", ratios(1.0))
+        rec.counters["y2038_process"] = [1, 2]
+        with self.assertRaises(fsio.InputError):
+            paired.comparisons(run_of(rec))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -36,6 +36,7 @@ ACCESSOR_PROBE = "accessor/get_mtime/v6/scalar"
 LOAD_PROBE = "load/touch_private/v6/scalar/real_time/threads:1"
 PROBES = (ACCESSOR_PROBE, LOAD_PROBE)
 PROBE_ARGS = ("--benchmark_min_time=0.05", "--benchmark_repetitions=3")
+LINK_ORDERS = 5  # y2038-bench and y2038-bench-order1..4 (Y2038_BENCH_LINK_ORDERS, bench/CMakeLists.txt)
 STAGING = "bench.partial"
 OUTPUT_NAME = re.compile(r"bench-\w+(\.json|\.json\.cmd|\.\w+\.txt|\.skipped)")
 
@@ -47,12 +48,18 @@ class Pass:
     pass takes.  Patterns must not overlap (checked on the real list).
     threaded: its threads pin themselves to the plan (Y2038_BENCH_CPUS), else
     the process is pinned to the plan's first CPU.  quick/full: (interleaved
-    repetitions, --benchmark_min_time in s or None for Google Benchmark's 0.5)."""
+    repetitions, --benchmark_min_time in s or None for Google Benchmark's 0.5).
+    processes: the pass runs that many times, process k with link order k mod
+    LINK_ORDERS (BINARY-order<k>, the same objects linked in another order,
+    bench/CMakeLists.txt; BINARY itself for order 0 or where it is absent);
+    their iteration rows merged with y2038_process = k + 1, each process's own
+    aggregates dropped."""
     name: str
     pattern: object
     threaded: bool
     quick: tuple
     full: tuple
+    processes: int = 1
 
 
 # headline: what the verdict compares with a U test (>= 9 repetitions per
@@ -60,11 +67,17 @@ class Pass:
 # memory-bound size.  paired: A and B timed in alternating ~8 us blocks
 # (bench/paired.h), each repetition one ratio; its statistics
 # (y2038lab.core.paired) resolve what the unpaired repetitions cannot on a
-# host that changes speed.  The rest needs medians only.  Quick: ~3 min per ABI.
+# host that changes speed.  It runs in ten processes, two per link order of
+# the program: where identical code lands biases a paired ratio for as long as
+# the placement stays (the fstime twin at gran 1 ns, in range: x1.27, x0.84 and
+# x1.00 in three processes of one binary; the twin of set_mtime x1.017 in every
+# process of one build, x1.000 in another), so the repetitions of one process
+# share one bias, and the statistic's unit is the process (core.paired).
+# The rest needs medians only.  Quick: ~3.5 min per ABI.
 PLAN = (
     Pass("headline", r"^(accessor/|fstime/|walk/stat_(seq|random)/[^/]+/[^/]+/(4096|65536)$)",
          False, (9, 0.01), (25, 0.1)),
-    Pass("paired", r"^paired/", False, (12, 0.005), (25, 0.02)),
+    Pass("paired", r"^paired/", False, (3, 0.002), (5, 0.01), processes=10),
     Pass("single", None, False, (3, 0.02), (5, None)),
     Pass("threaded", r"^(load|torn)/", True, (3, 0.02), (5, None)),
 )
@@ -101,6 +114,12 @@ def pass_args(p, full):
     args = (["--y2038_full"] if full else []) + [f"--benchmark_repetitions={reps}",
                                                  "--benchmark_enable_random_interleaving=true"]
     return args + ([f"--benchmark_min_time={min_time}"] if min_time is not None else [])
+
+
+def link_order(binary, k):
+    """BINARY linked in its k-th other order (BINARY-order<k>), else BINARY itself."""
+    other = f"{binary}-order{k}"
+    return other if k and os.access(other, os.X_OK) else binary
 
 
 def run(cmd, env, **kwargs):
@@ -176,33 +195,41 @@ def run_abi(abi, binary, staging, full, user_cpus):
         if not groups[p.name]:
             log(f"{abi} ({p.name} pass): no benchmark of this build matches, pass skipped")
             continue
-        part = f"{out}.{p.name}"
         launcher = [] if p.threaded else ["taskset", "-c", str(plan[0])]
         cpus_env = plan_text if p.threaded else str(plan[0])
-        cmd = launcher + [binary, *pass_args(p, full), f"--benchmark_filter={filter_of(p)}",
-                          "--benchmark_out_format=json", f"--benchmark_out={part}"]
-        shown = f"Y2038_BENCH_CPUS={cpus_env} " + shlex.join(cmd).replace(staging + os.sep, "")
-        log(f"{abi} ({p.name} pass, {len(groups[p.name])} benchmarks): {shown}")
-        with open(f"{out[:-len('.json')]}.{p.name}.txt", "w", encoding="utf-8") as console:
-            proc = run(cmd, dict(os.environ, Y2038_BENCH_CPUS=cpus_env), stdout=console)
-        if proc.returncode != 0:
-            raise RunError(f"{abi} {p.name} pass: {binary} exited {proc.returncode} (console output: "
-                           f"{out[:-len('.json')]}.{p.name}.txt)")
-        ran = load_run(part)
-        if ran.abi != abi:
-            raise RunError(f"{binary} records y2038_abi={ran.abi}, expected {abi}")
-        got = set(ran.records) | {n for n, _ in ran.errors}
-        if got != set(groups[p.name]):
-            odd = sorted(got ^ set(groups[p.name]))
-            raise RunError(f"{abi} {p.name} pass ran {len(got)} benchmarks, the plan has "
-                           f"{len(groups[p.name])} (first difference: {odd[0]})")
+        binaries = [link_order(binary, k % LINK_ORDERS) for k in range(p.processes)]
+        for k, program in enumerate(binaries):
+            name = p.name + (f"{k + 1}" if p.processes > 1 else "")
+            part, console_path = f"{out}.{name}", f"{out[:-len('.json')]}.{name}.txt"
+            cmd = launcher + [program, *pass_args(p, full), f"--benchmark_filter={filter_of(p)}",
+                              "--benchmark_out_format=json", f"--benchmark_out={part}"]
+            shown = f"Y2038_BENCH_CPUS={cpus_env} " + shlex.join(cmd).replace(staging + os.sep, "")
+            log(f"{abi} ({name} pass, {len(groups[p.name])} benchmarks): {shown}")
+            with open(console_path, "w", encoding="utf-8") as console:
+                proc = run(cmd, dict(os.environ, Y2038_BENCH_CPUS=cpus_env), stdout=console)
+            if proc.returncode != 0:
+                raise RunError(f"{abi} {name} pass: {binary} exited {proc.returncode} "
+                               f"(console output: {console_path})")
+            ran = load_run(part)
+            if ran.abi != abi:
+                raise RunError(f"{binary} records y2038_abi={ran.abi}, expected {abi}")
+            got = set(ran.records) | {n for n, _ in ran.errors}
+            if got != set(groups[p.name]):
+                odd = sorted(got ^ set(groups[p.name]))
+                raise RunError(f"{abi} {name} pass ran {len(got)} benchmarks, the plan has "
+                               f"{len(groups[p.name])} (first difference: {odd[0]})")
+            parts.append((p, part))
         reps, min_time = p.full if full else p.quick
+        orders = len(set(binaries))
+        each = (f" in each of {p.processes} processes, {orders} link order{'s' * (orders > 1)}"
+                if p.processes > 1 else "")
         commands.append(f"{p.name} pass ({len(groups[p.name])} benchmarks, {reps} interleaved "
-                        f"repetitions): `{shown}`")
-        plan_record.append({"pass": p.name, "benchmarks": len(groups[p.name]), "repetitions": reps,
+                        f"repetitions{each}): `{shown}`")
+        plan_record.append({"pass": p.name, "benchmarks": len(groups[p.name]),
+                            "repetitions": reps * p.processes, "processes": p.processes,
+                            "link_orders": orders,
                             "min_time_s": min_time if min_time is not None else 0.5,
                             "cpus": f"threads on {plan_text}" if p.threaded else f"pinned to CPU {plan[0]}"})
-        parts.append((p, part))
     after = probe_cpus(binary, cpus)
     log(f"{abi}: per CPU afterwards: {speeds_text(after)}")
     merge(out, parts, plan_record, before, after)
@@ -228,7 +255,15 @@ def merge(out, parts, plan_record, before, after):
     context["y2038_run_plan"] = plan_record
     for key, speeds in (("y2038_cpu_ns_before", before), ("y2038_cpu_ns_after", after)):
         context[key] = {str(cpu): s for cpu, s in speeds.items()}
-    merged = {"context": context, "benchmarks": [row for _, d in datas for row in d["benchmarks"]]}
+    rows, process = [], {}
+    for p, d in datas:
+        process[p.name] = process.get(p.name, 0) + 1
+        if p.processes == 1:
+            rows += d["benchmarks"]
+        else:
+            rows += [dict(row, y2038_process=process[p.name]) for row in d["benchmarks"]
+                     if row.get("run_type", "iteration") == "iteration"]
+    merged = {"context": context, "benchmarks": rows}
     fsio.write_text(out, json.dumps(merged, indent=2) + "\n")
     for _, path in parts:
         os.unlink(path)

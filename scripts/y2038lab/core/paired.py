@@ -8,7 +8,7 @@ median over its pairs of blocks of t(B) / t(A).  Names: paired/<family>/<op>/
 
   comparisons(run)  a Pair per paired benchmark: family, operation, body, a, b,
                     ratio = B/A (Hodges-Lehmann estimate), lo, hi (95 %), p
-                    (signed-rank), n (repetitions), a_ns/b_ns (per op), kind
+                    (signed-rank), n (processes, else repetitions), a_ns/b_ns (per op), kind
                     (compare / negative / positive control), true_ratio, the
                     reach of its own controls (control) and status;
   resolution(run)   {family: smallest relative difference the run could detect}:
@@ -20,12 +20,17 @@ median over its pairs of blocks of t(B) / t(A).  Names: paired/<family>/<op>/
 
 A comparison is judged against its own negative controls (the twin of the same
 operation and body, or of the same fstime case), else the family's resolution.
-The statistic is on the repetitions' log-ratios x_i: the Wilcoxon signed-rank
+The unit of the statistic is the process where the run has several (the paired
+pass runs ten, in five link orders, bench/run.py): a process's ratio is the
+median of its repetitions, because where the code lands biases every repetition
+of one process alike, so its repetitions are not independent samples; a run of
+one process falls back to its repetitions.
+The statistic is on the units' log-ratios x_i: the Wilcoxon signed-rank
 test (scipy) and the Hodges-Lehmann interval, the Walsh averages (x_i + x_j) / 2,
 i <= j, sorted, from the (C+1)-th to the (M-C)-th of M = n(n+1)/2, C the largest
 value with P(T+ <= C) <= 2.5 % under the exact null distribution.  It inverts
 the same test (never "significant" with 1 inside it), is distribution-free for
-a log-ratio symmetric about its median, and with 10-12 repetitions is about half
+a log-ratio symmetric about its median, and with 10-12 units is about half
 as wide as the order-statistics interval of the median (2nd to 9th of 10).
 """
 import functools
@@ -137,6 +142,14 @@ def analyse(ratios, alpha=ALPHA):
     return math.exp(est), math.exp(lo), math.exp(hi), p
 
 
+def per_process(ratios, processes):
+    """The median ratio of each process, in process order (RATIOS and PROCESSES aligned)."""
+    by = {}
+    for process, ratio in zip(processes, ratios):
+        by.setdefault(process, []).append(math.log(ratio))
+    return [math.exp(statistics.median(x)) for _, x in sorted(by.items())]
+
+
 def parse_name(name):
     """(family, operation, body, a, b, where) of a paired/* name; fsio.InputError if malformed."""
     parts = [p for p in name.split("/") if p != "manual_time"]
@@ -164,6 +177,12 @@ def comparisons(run):
         ratios = rec.counters.get("ratio")
         if not ratios:
             raise fsio.InputError(f"{run.path}: {rec.name}: no ratio counter")
+        processes = rec.counters.get("y2038_process")
+        if processes and len(processes) != len(ratios):
+            raise fsio.InputError(f"{run.path}: {rec.name}: {len(processes)} y2038_process values "
+                                  f"for {len(ratios)} ratios")
+        if processes and len(set(processes)) > 1:
+            ratios = per_process(ratios, processes)
         truth = rec.counters.get("true_ratio")
         truth = truth[0] if truth else None
         try:
