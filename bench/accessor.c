@@ -80,9 +80,13 @@ __asm__(".pushsection .text\n\t.p2align 6\n\t.skip " ACCESSOR_STR(BENCH_PLACEMEN
 __asm__(".pushsection .text\n\t.p2align 16\n\t.popsection");
 #endif
 
-/* The fs-private timestamp of Dave Chinner's boundary conversion. */
+/*
+ * The fs-private timestamp of Dave Chinner's boundary conversion, and the
+ * same timestamp kept in the VFS type (copied without a conversion).
+ */
 struct accessor_fs_time {
 	struct kernel_old_timespec i_mtime;
+	struct timespec64 i_mtime64;
 };
 
 struct accessor_fixture {
@@ -241,6 +245,8 @@ ACCESSOR_OP(rfc_swap_mtime, VFS_INODE_SWAP_XTIME(i_mtime, inode, next))
  * the VFS inode from its copy (from_fs).
  */
 ACCESSOR_OP(boundary_to_fs_mtime, fs_time->i_mtime = vfs_time_to_timespec(inode_get_mtime(inode)))
+/* Its control: the same store of the same value, with nothing to convert. */
+ACCESSOR_OP(copy_to_fs_mtime, fs_time->i_mtime64 = inode_get_mtime(inode))
 ACCESSOR_OP(boundary_from_fs_mtime,
 	    inode_set_mtime_to_ts(inode, timespec_to_vfs_time(fs_time->i_mtime)))
 
@@ -309,6 +315,7 @@ static const struct paired_op accessor_cases[] = {
 	{ "rfc_set_mtime", ACCESSOR_FN(rfc_set_mtime) },
 	{ "rfc_swap_mtime", ACCESSOR_FN(rfc_swap_mtime) },
 	{ "boundary_to_fs_mtime", ACCESSOR_FN(boundary_to_fs_mtime) },
+	{ "copy_to_fs_mtime", ACCESSOR_FN(copy_to_fs_mtime) },
 	{ "boundary_from_fs_mtime", ACCESSOR_FN(boundary_from_fs_mtime) },
 };
 

@@ -126,6 +126,7 @@ struct fstime_fixture {
 	struct inode inodes[FSTIME_GRANS]; /* inodes[k].i_sb = &sbs[k] */
 	struct timespec64 clock_now;
 	struct fs_time_clock clock;
+	const struct fs_time_clock *active; /* the case's clock: &clock, or NULL (the coarse clock) */
 };
 
 struct timespec64 bench_fixed_clock(void *ctx)
@@ -205,7 +206,8 @@ static void *fstime_new(const void *arg)
 	}
 	fx->clock_now = (struct timespec64){ .tv_sec = FSTIME_CLOCK_SEC, .tv_nsec = FSTIME_CLOCK_NSEC };
 	fx->clock = (struct fs_time_clock){ .now = bench_fixed_clock, .ctx = &fx->clock_now };
-	fs_time_set_clock(c->inputs == FSTIME_CLOCK_COARSE ? NULL : &fx->clock);
+	fx->active = c->inputs == FSTIME_CLOCK_COARSE ? NULL : &fx->clock;
+	fs_time_set_clock(fx->active);
 	bench_escape(fx);
 	return fx;
 }
@@ -247,7 +249,8 @@ static inline uint64_t fstime_fold(struct timespec64 ts)
  * the previous result plus the step (the chain starts at inputs[start]).
  */
 #define FSTIME_THROUGHPUT(op, call)                                                              \
-	FSTIME_PLACED static uint64_t FSTIME_FN(op, throughput)(void *fixture, size_t start, size_t n)         \
+	FSTIME_PLACED static uint64_t FSTIME_FN(op, throughput)(void *fixture, size_t start,       \
+	                                                        size_t n)                          \
 	{                                                                                        \
 		struct fstime_fixture *fx = fixture;                                             \
 		uint64_t acc = 0;                                                                \
@@ -258,7 +261,8 @@ static inline uint64_t fstime_fold(struct timespec64 ts)
 	}
 
 #define FSTIME_LATENCY(op, call)                                                                 \
-	FSTIME_PLACED static uint64_t FSTIME_FN(op, latency)(void *fixture, size_t start, size_t n)            \
+	FSTIME_PLACED static uint64_t FSTIME_FN(op, latency)(void *fixture, size_t start,          \
+	                                                     size_t n)                             \
 	{                                                                                        \
 		struct fstime_fixture *fx = fixture;                                             \
 		struct timespec64 ts = fx->inputs[start];                                        \
@@ -276,11 +280,13 @@ static inline uint64_t fstime_fold(struct timespec64 ts)
 
 /* The path skeleton: @call(inode) for the inode of each input's super block. */
 #define FSTIME_PATH(op, call)                                                                    \
-	FSTIME_PLACED static uint64_t FSTIME_FN(op, throughput)(void *fixture, size_t start, size_t n)         \
+	FSTIME_PLACED static uint64_t FSTIME_FN(op, throughput)(void *fixture, size_t start,       \
+	                                                        size_t n)                          \
 	{                                                                                        \
 		struct fstime_fixture *fx = fixture;                                             \
 		uint64_t acc = 0;                                                                \
                                                                                                  \
+		fs_time_set_clock(fx->active); /* its own, not the last fixture's */             \
 		for (size_t i = start; i < start + n; i++)                                       \
 			acc += fstime_fold(call(fx->inode[i]));                                  \
 		return acc;                                                                      \

@@ -11,8 +11,10 @@
  *       (timespec, on LP64 ABIs: the same layout, the same instructions
  *       compiled twice, bench_twin_codegen) is the negative control;
  *   paired/accessor/<a>~<b>/<body>/<repr>   per layout: the RFC's macros
- *       against mainline's accessors, the boundary conversion against plain
- *       access, multigrain's queried ctime update against the unqueried one;
+ *       against mainline's accessors, the boundary conversion against the
+ *       same copy without one (to_fs: the store of the value into the file
+ *       system's own struct, converted or not) and from_fs against a plain
+ *       set, multigrain's queried ctime update against the unqueried one;
  *   paired/accessor/get_mtime/<body>/<reference>/units:16~17   the positive
  *       control: B runs 17 batches where A runs 16 (true ratio 1.0625).
  */
@@ -211,7 +213,7 @@ static const char *const paired_op_pairs[][2] = {
 	{ "get_mtime", "rfc_get_mtime" },
 	{ "set_mtime", "rfc_set_mtime" },
 	{ "swap_mtime", "rfc_swap_mtime" },
-	{ "get_mtime", "boundary_to_fs_mtime" },
+	{ "copy_to_fs_mtime", "boundary_to_fs_mtime" },
 	{ "set_mtime", "boundary_from_fs_mtime" },
 	{ "set_ctime_current", "set_ctime_current_queried" },
 };

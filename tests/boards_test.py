@@ -369,6 +369,13 @@ def lava_tests(tmp):
     with open(testdef, "w", encoding="utf-8") as f:
         f.write(tdtext.replace('"${BOARD}"', '"${BORD}"'))
     expect_error("LAVA: an undefined parameter", lambda: boards_lava.validate_all(fake), "${BORD}")
+    with open(testdef, "w", encoding="utf-8") as f:
+        f.write("metadata: [unclosed\n")
+    expect_error("LAVA: a testdef that is not YAML", lambda: boards_lava.validate_all(fake), "y2038-board.yaml",
+                 "not YAML")
+    os.unlink(job)
+    expect_error("LAVA: a missing job template", lambda: boards_lava.render_job(fake, boards_lava.EXAMPLE),
+                 "job-template.yaml")
     expect_error("LAVA: a bad MODE", lambda: boards_lava.render_job(top, dict(boards_lava.EXAMPLE, MODE="fast")),
                  "MODE")
     expect_error("LAVA: a missing value", lambda: boards_lava.render_job(

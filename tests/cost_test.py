@@ -277,6 +277,31 @@ class McaTest(unittest.TestCase):
         self.assertEqual(r.error, "it block")
 
 
+BOTTLENECKS = """Block RThroughput: 32.0
+
+Cycles with backend pressure increase [ 99.11% ]
+Throughput Bottlenecks: 
+  Resource Pressure       [ 99.09% ]
+  - Zn3AGU0  [ 49.59% ]
+  - Zn3LSU  [ 99.09% ]
+  - Zn3Store  [ 99.02% ]
+  Data Dependencies:      [ 80.41% ]
+  - Register Dependencies [ 80.41% ]
+  - Memory Dependencies   [ 0.00% ]
+
+Critical sequence based on the simulation:
+ +----< 39.   movq	%rcx, 5648(%rbx)
+"""
+
+
+class BottleneckTest(unittest.TestCase):
+    def test_parse(self):
+        self.assertEqual("resource pressure 99 % (Zn3LSU 99 %, Zn3Store 99 %)", mca.parse_bottleneck(BOTTLENECKS))
+        deps = BOTTLENECKS.replace("Resource Pressure       [ 99.09% ]", "Resource Pressure       [ 8.50% ]")
+        self.assertEqual("register dependencies 80 %", mca.parse_bottleneck(deps))
+        self.assertEqual("", mca.parse_bottleneck("No resource or data dependency bottlenecks discovered.\n"))
+
+
 class ValidationTest(unittest.TestCase):
     def test_bench_json(self):
         bench = validate.read_bench_json(os.path.join(HERE, "data", "bench-fixture.json"))
@@ -311,6 +336,9 @@ class ValidationTest(unittest.TestCase):
         self.assertIn("validated: get/set ratios to timespec64 within ±15% of this host's; outside it where "
                       "the loop calls a function", validate.compare(models, bench)[1])
         self.assertIn("validation row is missing", "\n".join(validate.validation_section(models, None)))
+        models[("x86_64", "v6", "scalar", "loop/get_mtime", cpu)]["mca_bottleneck"] = "register dependencies 80 %"
+        self.assertIn("- get_mtime/v6/scalar (model 2.00, measured 1.60): register dependencies 80 %; "
+                      "timespec64: none named", "\n".join(validate.validation_section(models, bench)))
         self.assertTrue(validate.compare(models, None)[1].startswith("not validated"))
 
 

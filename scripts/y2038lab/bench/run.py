@@ -208,11 +208,11 @@ def run_abi(abi, binary, staging, full, user_cpus):
             with open(console_path, "w", encoding="utf-8") as console:
                 proc = run(cmd, dict(os.environ, Y2038_BENCH_CPUS=cpus_env), stdout=console)
             if proc.returncode != 0:
-                raise RunError(f"{abi} {name} pass: {binary} exited {proc.returncode} "
+                raise RunError(f"{abi} {name} pass: {program} exited {proc.returncode} "
                                f"(console output: {console_path})")
             ran = load_run(part)
             if ran.abi != abi:
-                raise RunError(f"{binary} records y2038_abi={ran.abi}, expected {abi}")
+                raise RunError(f"{program} records y2038_abi={ran.abi}, expected {abi}")
             got = set(ran.records) | {n for n, _ in ran.errors}
             if got != set(groups[p.name]):
                 odd = sorted(got ^ set(groups[p.name]))

@@ -63,8 +63,7 @@ def render_job(top, values):
         if re.search(r'["\\\n]', value) or (key in CHECKS and not CHECKS[key](value)):
             raise InputError(f"lava-job: {key}={value!r} is not a valid value")
     path = os.path.join(lava_folder(top), "job-template.yaml")
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    text = fsio.read_text(path, "LAVA job template")
     for key, value in values.items():
         text = text.replace(f"@{key}@", value)
     left = re.findall(r"@[A-Z_]+@", "\n".join(line for line in text.splitlines()
@@ -75,14 +74,18 @@ def render_job(top, values):
         schemas.validate(yaml.safe_load(text), strict=True)
     except voluptuous.Invalid as err:
         raise InputError(f"{path}: not a valid LAVA job once rendered: {err}") from err
+    except yaml.YAMLError as err:
+        raise InputError(f"{path}: not YAML once rendered ({err})".splitlines()[0]) from None
     return text
 
 
 def validate_testdef(top):
     schemas, voluptuous, yaml = _schemas()
     path = os.path.join(lava_folder(top), "y2038-board.yaml")
-    with open(path, encoding="utf-8") as f:
-        data = yaml.safe_load(f)
+    try:
+        data = yaml.safe_load(fsio.read_text(path, "LAVA test definition"))
+    except yaml.YAMLError as err:
+        raise InputError(f"{path}: not YAML ({err})".splitlines()[0]) from None
     try:
         schemas.test.testdef.validate(data)
     except voluptuous.Invalid as err:

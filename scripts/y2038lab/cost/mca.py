@@ -54,6 +54,7 @@ class McaResult:
     instructions: int = 0
     workaround: str = ""
     error: str = ""
+    bottleneck: str = ""  # parse_bottleneck(): what bounds the loop in the model
 
 
 def cpus_for(abi):
@@ -174,6 +175,30 @@ def parse_mca(text):
             int(fields["Instructions"]) // iterations)
 
 
+BOTTLENECK_RE = re.compile(r"^\s*(?:- )?([A-Za-z0-9 ]+?)\s*:?\s*\[\s*([0-9.]+)%\s*\]\s*$", re.M)
+
+
+def parse_bottleneck(text):
+    """What bounds a loop in llvm-mca's -bottleneck-analysis TEXT, as words: "register
+    dependencies 80 %" or "resource pressure 99 % (Zn3Store 99 %)"; "" when it names none."""
+    start = text.find("Throughput Bottlenecks:")
+    if start < 0:
+        return ""
+    end = text.find("Critical sequence", start)
+    rows = BOTTLENECK_RE.findall(text[start:end if end > 0 else len(text)])
+    kinds = {name: float(pct) for name, pct in rows
+             if name in ("Resource Pressure", "Register Dependencies", "Memory Dependencies")}
+    units = {name: float(pct) for name, pct in rows if name not in kinds and name != "Data Dependencies"}
+    if not kinds or max(kinds.values()) == 0:
+        return ""
+    kind = max(kinds, key=kinds.get)
+    text = f"{kind.lower()} {kinds[kind]:.0f} %"
+    if kind == "Resource Pressure" and units:
+        top = max(units.values())
+        text += " (" + ", ".join(f"{u} {p:.0f} %" for u, p in units.items() if p >= top - 1) + ")"
+    return text
+
+
 def run_mca(source, cpu, triple):
     """One llvm-mca run: McaResult (error set instead of figures when impossible)."""
     if re.search(r"^\s*it[te]*\s", source, re.M) and triple.startswith("thumb"):
@@ -181,7 +206,7 @@ def run_mca(source, cpu, triple):
                                          "see the armv7-a-arm rows)", error="it block")
     text, workaround = workaround_source(source, cpu, triple)
     cmd = ["llvm-mca", f"-mtriple={triple}", f"-mcpu={cpu}", f"-iterations={ITERATIONS}",
-           "-resource-pressure=false", "-instruction-info=false"]
+           "-resource-pressure=false", "-instruction-info=false", "-bottleneck-analysis"]
     try:
         proc = subprocess.run(cmd, input=text, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, check=False)
@@ -197,4 +222,4 @@ def run_mca(source, cpu, triple):
     if parsed is None:
         raise InputError(f"{' '.join(cmd)}: output without the summary fields")
     rthroughput, cycles, count = parsed
-    return McaResult(cpu, rthroughput, cycles, count, workaround)
+    return McaResult(cpu, rthroughput, cycles, count, workaround, bottleneck=parse_bottleneck(proc.stdout))

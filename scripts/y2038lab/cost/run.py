@@ -25,7 +25,8 @@ VARIANT_ORDER = ("x86_64", "i686", "armv7-a-thumb2", "armv7-a-arm", "armv7ve-thu
 LOOPS = ("get_mtime", "set_mtime", "stat")
 CSV_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instructions",
                "code_bytes", "libcalls", "libcalls_static", "calls", "mca_cpu",
-               "mca_block_rthroughput", "mca_cycles_per_iteration", "validation", "workaround", "check", "source")
+               "mca_block_rthroughput", "mca_cycles_per_iteration", "mca_bottleneck", "validation", "workaround", "check",
+               "source")
 
 
 @dataclass
@@ -155,6 +156,7 @@ def model_variant(variant, funcs, paths, jobs=2):
                 "mca_cpu": cpu,
                 "mca_block_rthroughput": "" if r.block_rthroughput is None else f"{r.block_rthroughput:g}",
                 "mca_cycles_per_iteration": "" if r.cycles_per_iteration is None else f"{r.cycles_per_iteration:.2f}",
+                "mca_bottleneck": r.bottleneck,
                 "workaround": r.workaround, "check": check,
                 "source": f"llvm-mca {mca.mca_version()}",
             })

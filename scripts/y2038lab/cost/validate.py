@@ -67,6 +67,24 @@ def compare(models, bench):
     return rows, f"validated: get/set ratios to {REFERENCE} within ±{TOLERANCE:.0%} of this host's{seen}"
 
 
+def misses_explained(models, rows, cpu):
+    """What bounds each missed row's loop, and its reference's, in the model (cost.csv's
+    mca_bottleneck, llvm-mca -bottleneck-analysis): the part of the core the model stands in for."""
+    def bound(op, body, rp):
+        row = models.get(("x86_64", body, rp, f"loop/{op}", cpu)) or {}
+        return row.get("mca_bottleneck") or "none named"
+    missed = [(op, body, rp, m, t) for op, body, rp, *_, m, t in rows if m and abs(m / t - 1) > TOLERANCE]
+    if not missed:
+        return []
+    return ["", f"Where the model misses, what bounds each loop in it (`llvm-mca -bottleneck-analysis`, {cpu}; "
+            "a model's account, not the host's): a loop bound by its register dependencies runs at the pace of "
+            "how many of its independent rounds the model's scheduler overlaps, one bound by a unit at that "
+            "unit's rate in the model; the host's core has its own queue sizes and units, which the model "
+            "cannot see.", ""] + [
+        f"- {op}/{body}/{rp} (model {m:.2f}, measured {t:.2f}): {bound(op, body, rp)}; "
+        f"{REFERENCE}: {bound(op, body, REFERENCE)}" for op, body, rp, m, t in missed]
+
+
 def validation_section(models, bench):
     zen = mca.host_zen()
     cpu = mca.cpus_for("x86_64")[0]
@@ -84,7 +102,8 @@ def validation_section(models, bench):
     lines += ["", f"Measured: `{bench['path']}` ({ctx.get('date', '?')}, host {ctx.get('host_name', '?')}"
               f"{load_text}; real time, median of {bench['repetitions']} repetitions per benchmark; ratios "
               f"paired (core.paired) for {len(bench.get('ratios', {}))} rows, the rest unpaired medians), a timing. Model: {cpu}'s "
-              f"simulated cycles per iteration of the same loop ({LOOP_OPS} operations; x86_64 objects, calls as the qemu "
+              f"simulated cycles per iteration of the cost harness's loop (cost/cost_layout.c: the {LOOP_OPS} operations "
+              f"of one round of y2038-bench's accessor loop, compiled with the same flags; x86_64 objects, calls as the qemu "
               f"trace ran them), per operation at the JSON's mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not "
               "expose its real clock, so the absolute column is only indicative: the test is on the ratios).", ""]
     lines += markdown.table(("benchmark", "model cycles per iteration", "model ns per op", "measured ns per op",
@@ -96,6 +115,7 @@ def validation_section(models, bench):
         return lines + ["", "**No benchmark of the JSON matches a modelled loop**: no validation.", ""]
     lines += ["", f"**Core {cpu}: {status}.** Modelled cycles of a core lean on nothing unless its "
               "validation holds (cost.csv's `validation` column)."]
+    lines += misses_explained(models, rows, cpu)
     for op in ("get_mtime", "set_mtime"):
         if len(rows_v6 := [r for r in rows if r[0] == op and r[1] == "v6"]) > 1:
             lines.append(f"Ranking of {op}/v6, fastest first (= a tie in the model): model "

@@ -288,8 +288,8 @@ def rule_instructions(ev, claim):
         return Outcome(None, absent="no instruction counts (reports/cost/cost.csv) for these operations")
     if claim.get("timing"):  # the same pair on this host, paired; a figure beside, never the ruling
         from y2038lab.report.runtime import timing
-        family = claim["timing"]
-        beside_time = [timing(ev, family, base.split("/")[0], other.split("/")[0], "" if family == "fstime"
+        family, (a, b) = claim["timing"], claim.get("timing_ops", (base, other))
+        beside_time = [timing(ev, family, a.split("/")[0], b.split("/")[0], "" if family == "fstime"
                               else "v6", claim.get("timing_where", layout))]
     else:
         beside_time = []
