@@ -71,13 +71,6 @@ __asm__(".pushsection .text\n\t.p2align 6\n\t.skip " ACCESSOR_STR(BENCH_PLACEMEN
 #define ACCESSOR_NAME_SUFFIX "placement:" ACCESSOR_STR(BENCH_PLACEMENT)
 #else
 #define ACCESSOR_NAME_SUFFIX NULL
-/*
- * Every layout's code at a 64 KiB boundary: the twin layouts' functions then
- * sit at the same offsets modulo 64 KiB, so that the branch predictors and
- * the op cache see them alike.  With -falign-functions=64 alone the twin of
- * compare_mtime ran x1.04 to x1.07 slower on the reference VM, run after run.
- */
-__asm__(".pushsection .text\n\t.p2align 16\n\t.popsection");
 #endif
 
 /*

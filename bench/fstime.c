@@ -236,12 +236,6 @@ static inline uint64_t fstime_fold(struct timespec64 ts)
 }
 
 #define FSTIME_FN(op, mode) fstime_##op##_##mode
-/*
- * Each timed loop at a 64 KiB boundary, and the two copies of fs_time.c (the
- * one the loops call, the twin's) too (bench/CMakeLists.txt): a loop and its
- * twin then differ in where they lie only above 64 KiB.
- */
-#define FSTIME_PLACED __attribute__((aligned(65536)))
 
 /*
  * The three skeletons, as block functions over inputs [start, start + n).
@@ -249,8 +243,7 @@ static inline uint64_t fstime_fold(struct timespec64 ts)
  * the previous result plus the step (the chain starts at inputs[start]).
  */
 #define FSTIME_THROUGHPUT(op, call)                                                              \
-	FSTIME_PLACED static uint64_t FSTIME_FN(op, throughput)(void *fixture, size_t start,       \
-	                                                        size_t n)                          \
+	static uint64_t FSTIME_FN(op, throughput)(void *fixture, size_t start, size_t n)         \
 	{                                                                                        \
 		struct fstime_fixture *fx = fixture;                                             \
 		uint64_t acc = 0;                                                                \
@@ -261,8 +254,7 @@ static inline uint64_t fstime_fold(struct timespec64 ts)
 	}
 
 #define FSTIME_LATENCY(op, call)                                                                 \
-	FSTIME_PLACED static uint64_t FSTIME_FN(op, latency)(void *fixture, size_t start,          \
-	                                                     size_t n)                             \
+	static uint64_t FSTIME_FN(op, latency)(void *fixture, size_t start, size_t n)            \
 	{                                                                                        \
 		struct fstime_fixture *fx = fixture;                                             \
 		struct timespec64 ts = fx->inputs[start];                                        \
@@ -280,8 +272,7 @@ static inline uint64_t fstime_fold(struct timespec64 ts)
 
 /* The path skeleton: @call(inode) for the inode of each input's super block. */
 #define FSTIME_PATH(op, call)                                                                    \
-	FSTIME_PLACED static uint64_t FSTIME_FN(op, throughput)(void *fixture, size_t start,       \
-	                                                        size_t n)                          \
+	static uint64_t FSTIME_FN(op, throughput)(void *fixture, size_t start, size_t n)         \
 	{                                                                                        \
 		struct fstime_fixture *fx = fixture;                                             \
 		uint64_t acc = 0;                                                                \

@@ -70,7 +70,7 @@ class Pass:
 # host that changes speed.  It runs in ten processes, two per link order of
 # the program: where identical code lands biases a paired ratio for as long as
 # the placement stays (the fstime twin at gran 1 ns, in range: x1.27, x0.84 and
-# x1.00 in three processes of one binary; the twin of set_mtime x1.017 in every
+# x1.00 in three processes of one binary; the twin of set_atime x0.977 in every
 # process of one build, x1.000 in another), so the repetitions of one process
 # share one bias, and the statistic's unit is the process (core.paired).
 # The rest needs medians only.  Quick: ~3.5 min per ABI.
