@@ -337,8 +337,9 @@ class ValidationTest(unittest.TestCase):
                       "the loop calls a function", validate.compare(models, bench)[1])
         self.assertIn("validation row is missing", "\n".join(validate.validation_section(models, None)))
         models[("x86_64", "v6", "scalar", "loop/get_mtime", cpu)]["mca_bottleneck"] = "register dependencies 80 %"
-        self.assertIn("- get_mtime/v6/scalar (model 2.00, measured 1.60): register dependencies 80 %; "
-                      "timespec64: none named", "\n".join(validate.validation_section(models, bench)))
+        self.assertIn("- get_mtime/v6/scalar (model 2.00, measured 1.60): register dependencies 80 % (its loop calls "
+                      "a function: the model runs the call's traced instructions as straight code); timespec64: "
+                      "none named", "\n".join(validate.validation_section(models, bench)))
         self.assertTrue(validate.compare(models, None)[1].startswith("not validated"))
 
 

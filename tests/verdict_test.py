@@ -26,7 +26,7 @@ import unittest
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(here, "..", "scripts"), here]
 
-from y2038lab.core import reprs  # noqa: E402
+from y2038lab.core import paired, reprs  # noqa: E402
 from y2038lab.report import claims, runtime, verdict  # noqa: E402
 
 ROOT = os.path.join(here, "..")
@@ -55,7 +55,8 @@ class Claims(unittest.TestCase):
         self.assertEqual(direct, {"chinner_mainly", "bergmann_30"})
         for row in data["claim"]:
             if row.get("reported_by"):
-                self.assertTrue(verdict.source_of(row).startswith("LWN 2016-01-21 (Jake Edge), reporting "), row["key"])
+                self.assertRegex(verdict.source_of(row), r"^LWN 2016-01-21 \(Jake Edge\), (reporting|following "
+                                 r"the point of) ", row["key"])
 
     def test_named_tests_exist(self):
         data = claims.load()
@@ -234,8 +235,11 @@ class Paired(unittest.TestCase):
         pair = types.SimpleNamespace(
             name="paired/accessor/set_mtime~rfc_set_mtime/v6/scalar/manual_time", family="accessor",
             operation="rfc_set_mtime", body="v6", a="set_mtime", b="rfc_set_mtime", where="scalar", kind="compare",
-            status=status, text=lambda: f"x1.5000 [{lo:.4f}, {hi:.4f}], p < 0.001, n = 10: {status}")
-        return types.SimpleNamespace(comparisons=lambda run: [pair], resolution=lambda run: {"accessor": 0.02})
+            status=status, lo=lo, hi=hi, control=0.02,
+            text=lambda: f"x1.5000 [{lo:.4f}, {hi:.4f}], p < 0.001, n = 10: {status}")
+        off = types.SimpleNamespace(body="v6", where="", ratio=1.05, true_ratio=1.0625, lo=1.04, p=0.001)
+        return types.SimpleNamespace(comparisons=lambda run: [pair], Controls=paired.Controls,
+                                     controls=lambda run: {"accessor": paired.Controls("accessor", [], [off])})
 
     def rows(self, module):
         run = types.SimpleNamespace(abi="x86_64", records={}, context={"host_name": "h", "num_cpus": 2, "date": "2026"})
@@ -252,8 +256,10 @@ class Paired(unittest.TestCase):
         self.assertEqual(resolved.ruling, unresolved.ruling)
         self.assertIn("paired accessor set_mtime~rfc_set_mtime v6 scalar: x1.5000 [1.4000, 1.6000]",
                       resolved.beside[-1])
-        self.assertIn("(resolution +-2.0%)", resolved.beside[-1])
+        self.assertIn("(beyond its negative control's reach +-2.0%; this run's positive control (v6) is -1.18% off "
+                      "its true ratio)", resolved.beside[-1])
         self.assertIn("not measurable here (x1.5000", unresolved.beside[-1])
+        self.assertIn("its negative control reaches +-2.0%; a difference up to 60.0% is not excluded", unresolved.beside[-1])
 
 
 class CommandLine(unittest.TestCase):

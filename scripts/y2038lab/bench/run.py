@@ -36,7 +36,7 @@ ACCESSOR_PROBE = "accessor/get_mtime/v6/scalar"
 LOAD_PROBE = "load/touch_private/v6/scalar/real_time/threads:1"
 PROBES = (ACCESSOR_PROBE, LOAD_PROBE)
 PROBE_ARGS = ("--benchmark_min_time=0.05", "--benchmark_repetitions=3")
-LINK_ORDERS = 5  # y2038-bench and y2038-bench-order1..4 (Y2038_BENCH_LINK_ORDERS, bench/CMakeLists.txt)
+LINK_ORDERS = 10  # y2038-bench and y2038-bench-order1..9 (Y2038_BENCH_LINK_ORDERS, bench/CMakeLists.txt)
 STAGING = "bench.partial"
 OUTPUT_NAME = re.compile(r"bench-\w+(\.json|\.json\.cmd|\.\w+\.txt|\.skipped)")
 
@@ -67,7 +67,7 @@ class Pass:
 # memory-bound size.  paired: A and B timed in alternating ~8 us blocks
 # (bench/paired.h), each repetition one ratio; its statistics
 # (y2038lab.core.paired) resolve what the unpaired repetitions cannot on a
-# host that changes speed.  It runs in ten processes, two per link order of
+# host that changes speed.  It runs in ten processes, one per link order of
 # the program: where identical code lands biases a paired ratio for as long as
 # the placement stays (the fstime twin at gran 1 ns, in range: x1.27, x0.84 and
 # x1.00 in three processes of one binary; the twin of set_atime x0.977 in every

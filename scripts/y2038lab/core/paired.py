@@ -21,7 +21,7 @@ median over its pairs of blocks of t(B) / t(A).  Names: paired/<family>/<op>/
 A comparison is judged against its own negative controls (the twin of the same
 operation and body, or of the same fstime case), else the family's resolution.
 The unit of the statistic is the process where the run has several (the paired
-pass runs ten, in five link orders, bench/run.py): a process's ratio is the
+pass runs ten, each with its own link order, bench/run.py): a process's ratio is the
 median of its repetitions, because where the code lands biases every repetition
 of one process alike, so its repetitions are not independent samples; a run of
 one process falls back to its repetitions.

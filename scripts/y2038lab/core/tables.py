@@ -161,7 +161,10 @@ def resolution_table(run, pairs):
         c = ctl[family]
         within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
         w = c.widest
-        neg = (f"{within} of {len(c.negatives)} within ±{paired.NEGATIVE_LIMIT:.0%}; widest "
+        flagged = sum(1 for n in c.negatives if n.p is not None and n.p < paired.ALPHA)
+        neg = (f"{within} of {len(c.negatives)} within ±{paired.NEGATIVE_LIMIT:.0%}; {flagged} with p < "
+               f"{paired.ALPHA} (a test that held its level would flag about {paired.ALPHA:.0%}: the rest is a "
+               f"bias of where code and data lie that the link orders do not average out); widest "
                f"`{w.operation}` {w.body} {w.where}: {w.interval()}" if w else "none")
         pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, "
                         f"{'detected' if c.positive_ok(x) else 'NOT within ±0.5 %'}) {x.body} {x.where}"
@@ -190,8 +193,8 @@ def paired_tables(run):
            "`paired/*`: A and B in alternating ~8 µs blocks (AB, BA; `bench/paired.h`), a repetition's ratio the "
            "median over its pairs of t(B) / t(A), a process's the median of its repetitions. B/A: Hodges-Lehmann "
            "estimate over the processes' log-ratios (a run of one process: its repetitions'), 95 % interval (Walsh "
-           "averages, exact signed-rank cut-off); p: Wilcoxon signed-rank; n: processes (one per link order and "
-           "load address: placement biases every repetition of a process alike); "
+           "averages, exact signed-rank cut-off); p: Wilcoxon signed-rank; n: processes, each its own link order "
+           "of the program and load address (placement biases every repetition of a process alike); "
            "ns/op: medians of the blocks. *difference*: p < 0.05 and the interval beyond the reach of the pair's "
            "own negative control (`control`; else the family's resolution). Negative controls: the same code "
            f"twice ({TWIN}/{REFERENCE} on LP64, fs_time.c linked twice); positive: 17 units of work against 16.",
@@ -290,9 +293,12 @@ def accessor_summary(run):
     ops = [op for op in ("get_mtime", "set_mtime") if any(k[0] == op for k in cells)]
     if not ops:
         return []
-    lines = [f"accessor get/set_mtime, body {body}, {run.abi}, paired against {REFERENCE} (B/A, 95 % "
-             "interval, signed-rank p; a *difference* only beyond the reach of the op's twin control, "
-             f"{TWIN} vs {REFERENCE}: the same code twice); `scripts/lab bench`, {os.path.basename(run.path)}:",
+    ctx = run.context
+    lines = [f"accessor get/set_mtime, body {body}, paired against {REFERENCE} (B/A, 95 % interval, signed-rank p; "
+             f"a *difference* only beyond the reach of the op's twin control, {TWIN} vs {REFERENCE}: the same code "
+             f"twice), timings of {run.abi} on {ctx.get('host_name', '?')} ({ctx.get('num_cpus', '?')} CPUs, "
+             f"{ctx.get('mhz_per_cpu', '?')} MHz), {str(ctx.get('date', '?'))[:10]}; `scripts/lab bench`, "
+             f"{os.path.basename(run.path)}:",
              "", row(["repr"] + ops), "|---|" + "---|" * len(ops)]
     for r in run.reprs:
         line = [r]
@@ -300,6 +306,7 @@ def accessor_summary(run):
             c = cells.get((op, r))
             ref = next((x.a_ns for k, x in cells.items() if k[0] == op), None)
             line.append(f"reference ({fmt(ref)} ns/op)" if r == REFERENCE else "-" if c is None else
-                        c.text().replace(f", n = {c.n}", ""))
+                        ("negative control (the same code): " if c.kind == "negative" else "")
+                        + c.text().replace(f", n = {c.n}", ""))
         lines.append(row(line))
     return lines + [""]

@@ -33,12 +33,18 @@ def timing(ev, family, a, b, body="", where="", operation=None):
         pairs = [c for c in module.comparisons(run) if (c.family, c.a, c.b, c.body) == (family, a, b, body)
                  and c.where.startswith(where) and c.kind == "compare" and operation in (None, c.operation)]
         if pairs:
-            c, floor = pairs[0], module.resolution(run).get(family)
-            res = f"+-{floor:.1%}" if floor is not None else "unknown (no negative control)"
+            c = pairs[0]
+            res = f"+-{c.control:.1%}" if c.control is not None else "unknown (no negative control)"
             label = f"host timing, {run_label(run)}, paired " + " ".join(c.name.split("/")[1:-1])
+            off = [p for p in module.controls(run).get(family, module.Controls(family)).positives
+                   if p.body == c.body and not module.Controls(family).positive_ok(p)]
+            note = "".join(f"; this run's positive control ({p.where or p.body}) is {p.ratio / p.true_ratio - 1:+.2%} "
+                           "off its true ratio" for p in off[:1])
             if c.status == DIFFERENCE:
-                return f"{label}: {c.text()} (resolution {res})"
-            return f"{label}: {NOT_MEASURABLE} ({c.text()}; resolution {res})"
+                return f"{label}: {c.text()} (beyond its negative control's reach {res}{note})"
+            left = max(c.hi - 1, 1 - c.lo) if c.lo is not None else None
+            open_ = f"; a difference up to {left:.1%} is not excluded" if left is not None else ""
+            return f"{label}: {NOT_MEASURABLE} ({c.text()}; its negative control reaches {res}{open_}{note})"
     return f"host timing {NOT_MEASURABLE}: no paired {family} {a}~{b} in this run"
 
 

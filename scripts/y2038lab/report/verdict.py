@@ -58,7 +58,8 @@ def rulings(ev, data=None):
 def speaker(claim):
     """Who said it: the speaker, or the reporter whose sentence it is (reported_by)."""
     if claim.get("reported_by"):
-        return f"{claim['source']} ({claim['reported_by']}), reporting {claim['who']}"
+        how = claim.get("reporting", "reporting")  # "following": LWN's own sentence after the speaker's point
+        return f"{claim['source']} ({claim['reported_by']}), {how} {claim['who']}"
     return f"{claim['who']}, {claim['source']}"
 
 
