@@ -351,14 +351,11 @@ def rule_sites_share(ev, claim):
                    "sites: Coccinelle on " + ", ".join(name for name, _ in _trees(ev, claim)))
 
 
-def _holds(claim, n):
-    return "holds" if claim["low"] <= n <= claim["high"] else "does not hold"
-
-
 def rule_sites_count(ev, claim):
     if not ev.churn:
         return Outcome(None, absent="no churn tables given")
     figures, sources, verdicts = [], [], []
+    _holds = lambda claim, n: "holds" if claim["low"] <= n <= claim["high"] else "does not hold"  # noqa: E731
     for tree, table in _trees(ev, claim):
         fs = [r for r in table["rows"] if r.get("kind") == "filesystem"]
         # the churn report's own counts where its TOTAL row has them, else the same sums here
@@ -367,8 +364,11 @@ def rule_sites_count(ev, claim):
             1 for r in fs if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"]))
         touching = sum(1 for r in fs if r["reads"] + r["writes"] > 0)
         verdicts.append((_holds(claim, strict), _holds(claim, wide)))
-        figures.append(f"{tree}: {strict} of {touching} file systems on the strict reading, {wide} counting copies "
-                       f"into their own structures and values passed (Coccinelle)")
+        t = table["total"]
+        low = "at least " if t.get("unresolved") or t.get("unparsed_files") else ""  # what spatch could not read
+        bound = low and f"; {t.get('unresolved', 0)} accesses of unknown type, {t.get('unparsed_files', 0)} unparsed files"
+        figures.append(f"{tree}: {low}{strict} of {touching} file systems on the strict reading, {low}{wide} counting "
+                       f"copies into their own structures and values passed{bound} (Coccinelle)")
         sources.append((table["path"][:-4] + ".md", f"it {_holds(claim, strict)} on this tree for the strict "
                                                     f"reading and {_holds(claim, wide)} for the wide one"))
     strict_ok, wide_ok = (verdicts[0][i] == "holds" for i in (0, 1))
