@@ -237,7 +237,7 @@ class Paired(unittest.TestCase):
             operation="rfc_set_mtime", body="v6", a="set_mtime", b="rfc_set_mtime", where="scalar", kind="compare",
             status=status, lo=lo, hi=hi, control=0.02,
             text=lambda: f"x1.5000 [{lo:.4f}, {hi:.4f}], p < 0.001, n = 10: {status}")
-        off = types.SimpleNamespace(body="v6", where="", ratio=1.05, true_ratio=1.0625, lo=1.04, p=0.001)
+        off = types.SimpleNamespace(body="v6", where="", ratio=1.05, true_ratio=1.0625, lo=1.04, hi=1.055, p=0.001)
         return types.SimpleNamespace(comparisons=lambda run: [pair], Controls=paired.Controls,
                                      controls=lambda run: {"accessor": paired.Controls("accessor", [], [off])})
 
@@ -252,7 +252,7 @@ class Paired(unittest.TestCase):
 
     def test_a_timing_is_a_figure_beside_never_the_ruling(self):
         resolved = self.rows(self.fake("difference"))["rfc_setter_check"]
-        unresolved = self.rows(self.fake("within the run's resolution"))["rfc_setter_check"]
+        unresolved = self.rows(self.fake("within its negative control's reach"))["rfc_setter_check"]
         self.assertEqual(resolved.ruling, unresolved.ruling)
         self.assertIn("paired accessor set_mtime~rfc_set_mtime v6 scalar: x1.5000 [1.4000, 1.6000]",
                       resolved.beside[-1])

@@ -47,7 +47,7 @@ POSITIVE_LIMIT = 0.005    # a positive control "close": its estimate within +-0.
 
 DIFFERENCE = "difference"
 NO_DIFFERENCE = "no difference detected"
-WITHIN = "within the run's resolution"
+WITHIN = "within its negative control's reach"
 TOO_FEW = "too few repetitions"
 
 
@@ -97,8 +97,9 @@ class Controls:
         return self.widest is not None and reach(self.widest) <= NEGATIVE_LIMIT
 
     def positive_ok(self, c):
+        """Detected (beyond 1), and the truth inside its interval or its estimate within POSITIVE_LIMIT."""
         return (c.lo is not None and c.p < ALPHA and c.lo > 1
-                and abs(c.ratio / c.true_ratio - 1) <= POSITIVE_LIMIT)
+                and (c.lo <= c.true_ratio <= c.hi or abs(c.ratio / c.true_ratio - 1) <= POSITIVE_LIMIT))
 
 
 @functools.lru_cache(maxsize=None)

@@ -162,12 +162,16 @@ def resolution_table(run, pairs):
         within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
         w = c.widest
         flagged = sum(1 for n in c.negatives if n.p is not None and n.p < paired.ALPHA)
+        from scipy.stats import binom
+        tail = float(binom.sf(flagged - 1, len(c.negatives), paired.ALPHA))
+        why = (f"more than a test at its {paired.ALPHA:.0%} level flags (P = {tail:.1g}): a bias of where code and "
+               "data lie that the link orders do not average out" if tail < paired.ALPHA else
+               f"as many as a test at its {paired.ALPHA:.0%} level flags by chance (P = {tail:.2f})")
         neg = (f"{within} of {len(c.negatives)} within ±{paired.NEGATIVE_LIMIT:.0%}; {flagged} with p < "
-               f"{paired.ALPHA} (a test that held its level would flag about {paired.ALPHA:.0%}: the rest is a "
-               f"bias of where code and data lie that the link orders do not average out); widest "
+               f"{paired.ALPHA}, {why}; widest "
                f"`{w.operation}` {w.body} {w.where}: {w.interval()}" if w else "none")
         pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, "
-                        f"{'detected' if c.positive_ok(x) else 'NOT within ±0.5 %'}) {x.body} {x.where}"
+                        f"{'detected' if c.positive_ok(x) else 'interval misses 1.0625, estimate off by > ±0.5 %'}) {x.body} {x.where}"
                         for x in c.positives) or "none"
         out.append(row([family, f"±{res[family]:.2%}" if family in res else "-", neg, pos]))
     return out + [""]

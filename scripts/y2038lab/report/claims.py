@@ -295,7 +295,7 @@ def rule_instructions(ev, claim):
         beside_time = []
     same = [v for v, a, b, _, _ in rows if a == b]
     if "x86_64" in same and any("beyond its negative control" in t for t in beside_time):  # a figure to explain
-        beside_time[-1] += "; the same instruction count on x86_64 (qemu-user): the counts do not explain it"
+        beside_time[-1] += "; the counted pair has the same instruction count on x86_64 (qemu-user): the counts do not explain it"
     more = [v for v, a, b, _, _ in rows if b > a]
     less = [v for v, a, b, _, _ in rows if b < a]
     key = "same" if len(same) == len(rows) else "more" if len(more) == len(rows) else \

@@ -36,8 +36,9 @@ def timing(ev, family, a, b, body="", where="", operation=None):
             c = pairs[0]
             res = f"+-{c.control:.1%}" if c.control is not None else "unknown (no negative control)"
             label = f"host timing, {run_label(run)}, paired " + " ".join(c.name.split("/")[1:-1])
+            mode = c.where.rsplit("/", 1)[-1] if family == "fstime" else ""  # latency or throughput
             off = [p for p in module.controls(run).get(family, module.Controls(family)).positives
-                   if p.body == c.body and not module.Controls(family).positive_ok(p)]
+                   if p.body == c.body and p.where.endswith(mode) and not module.Controls(family).positive_ok(p)]
             note = "".join(f"; this run's positive control ({p.where or p.body}) is {p.ratio / p.true_ratio - 1:+.2%} "
                            "off its true ratio" for p in off[:1])
             if c.status == DIFFERENCE:

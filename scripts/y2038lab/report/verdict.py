@@ -18,8 +18,9 @@ RULES = {**claims.RULES, **runtime.RULES}
 WIDTH = 79
 RULE = ("Bytes (pahole), instruction counts (qemu-user, per ABI), site counts (Coccinelle) and tests decide. "
         "Host timings stand beside a ruling, never in its words: with their interval where the paired "
-        "measurement resolves the difference against its own family's negative control (the same code "
-        "compiled twice), \"not measurable here\" otherwise. A 2016 claim is decided on the 2016 proposal's "
+        "measurement resolves the difference against its own negative control (the same code compiled "
+        "twice), \"not measurable here\" otherwise; their n counts processes, each running its own link "
+        "order of the program, and the interval is over them. A 2016 claim is decided on the 2016 proposal's "
         "layout and the tree it patched (body v4_4), today's body (v6) beside it.")
 
 
