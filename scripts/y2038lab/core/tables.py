@@ -170,8 +170,13 @@ def resolution_table(run, pairs):
         neg = (f"{within} of {len(c.negatives)} within ±{paired.NEGATIVE_LIMIT:.0%}; {flagged} with p < "
                f"{paired.ALPHA}, {why}; widest "
                f"`{w.operation}` {w.body} {w.where}: {w.interval()}" if w else "none")
-        pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, "
-                        f"{'detected' if c.positive_ok(x) else 'interval misses 1.0625, estimate off by > ±0.5 %'}) {x.body} {x.where}"
+        def judged(x):
+            if c.positive_ok(x):
+                return "detected"
+            if x.lo is None or x.p >= paired.ALPHA or x.lo <= 1:
+                return "NOT detected"
+            return "detected, but its interval misses the true ratio and its estimate is off by more than ±0.5 %"
+        pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, {judged(x)}) {x.body} {x.where}"
                         for x in c.positives) or "none"
         out.append(row([family, f"±{res[family]:.2%}" if family in res else "-", neg, pos]))
     return out + [""]
