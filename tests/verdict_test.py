@@ -239,7 +239,7 @@ class Paired(unittest.TestCase):
             text=lambda: f"x1.5000 [{lo:.4f}, {hi:.4f}], p < 0.001, n = 10: {status}")
         off = types.SimpleNamespace(body="v6", where="", ratio=1.05, true_ratio=1.0625, lo=1.04, hi=1.055, p=0.001)
         return types.SimpleNamespace(comparisons=lambda run: [pair], Controls=paired.Controls,
-                                     controls=lambda run: {"accessor": paired.Controls("accessor", [], [off])})
+                                     controls=lambda run, pairs=None: {"accessor": paired.Controls("accessor", [], [off])})
 
     def rows(self, module):
         run = types.SimpleNamespace(abi="x86_64", records={}, context={"host_name": "h", "num_cpus": 2, "date": "2026"})

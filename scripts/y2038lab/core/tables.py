@@ -153,7 +153,15 @@ def overview(run, family):
 
 def resolution_table(run, pairs):
     """Per family: the resolution, the negative controls and the positive control(s)."""
-    from y2038lab.core import paired  # scipy: only where statistics are asked for
+    from scipy.stats import binom  # scipy: only where statistics are asked for
+    from y2038lab.core import paired
+
+    def judged(group, x):
+        if group.positive_ok(x):
+            return "detected"
+        if x.lo is None or x.p >= paired.ALPHA or x.lo <= 1:
+            return "NOT detected"
+        return "detected, but its interval misses the true ratio and its estimate is off by more than ±0.5 %"
     ctl, res = paired.controls(run, pairs), paired._resolution(pairs)
     out = ["| family | resolution | negative controls (the same code twice) | positive control "
            "(true ratio 1.0625: 17 units against 16) |", "|---|---|---|---|"]
@@ -162,7 +170,6 @@ def resolution_table(run, pairs):
         within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
         w = c.widest
         flagged = sum(1 for n in c.negatives if n.p is not None and n.p < paired.ALPHA)
-        from scipy.stats import binom
         tail = float(binom.sf(flagged - 1, len(c.negatives), paired.ALPHA))
         why = (f"more than a test at its {paired.ALPHA:.0%} level flags (P = {tail:.1g}): a bias of where code and "
                "data lie that the link orders do not average out" if tail < paired.ALPHA else
@@ -170,13 +177,7 @@ def resolution_table(run, pairs):
         neg = (f"{within} of {len(c.negatives)} within ±{paired.NEGATIVE_LIMIT:.0%}; {flagged} with p < "
                f"{paired.ALPHA}, {why}; widest "
                f"`{w.operation}` {w.body} {w.where}: {w.interval()}" if w else "none")
-        def judged(x):
-            if c.positive_ok(x):
-                return "detected"
-            if x.lo is None or x.p >= paired.ALPHA or x.lo <= 1:
-                return "NOT detected"
-            return "detected, but its interval misses the true ratio and its estimate is off by more than ±0.5 %"
-        pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, {judged(x)}) {x.body} {x.where}"
+        pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, {judged(c, x)}) {x.body} {x.where}"
                         for x in c.positives) or "none"
         out.append(row([family, f"±{res[family]:.2%}" if family in res else "-", neg, pos]))
     return out + [""]

@@ -326,8 +326,8 @@ def _trees(ev, claim):
 def rule_sites_share(ev, claim):
     if not ev.churn:
         return Outcome(None, absent="no churn tables given")
-    shares, figures, sources = [], [], []
-    for tree, table in _trees(ev, claim):
+    shares, figures, sources, trees = [], [], [], _trees(ev, claim)
+    for tree, table in trees:
         t = table["total"]
         setget = t["setattr_sites"] + t["getattr_sites"]
         shares.append(setget / t["boundary_sites"] if t["boundary_sites"] else 0.0)
@@ -341,14 +341,14 @@ def rule_sites_share(ev, claim):
                   f"{t.get('unresolved', 0)} unresolved accesses)" if "unresolved" in t else "")
         figures.append(f"{tree}: setattr and getattr sites are {line}{bounds} (Coccinelle)")
         sources.append((table["path"][:-4] + ".md", f"setattr and getattr sites are {line}"))
-    tree, t = _trees(ev, claim)[0][0], _trees(ev, claim)[0][1]["total"]
+    tree, t = trees[0][0], trees[0][1]["total"]
     setget, opaque = t["setattr_sites"] + t["getattr_sites"], t["boundary_sites"] - t.get("member_accesses", 0)
     return Outcome("most" if shares[0] > 0.5 else "few",
                    {"shares": f"{setget} of {t['boundary_sites']} boundary sites ({100 * shares[0]:.1f} %) on {tree} "
                               "with the VFS type opaque; if tv_sec/tv_nsec uses compile unchanged (timespec64), "
                               f"{setget} of {opaque} ({_pct(setget, opaque)})"},
                    figures[:1], figures[1:], sources,
-                   "sites: Coccinelle on " + ", ".join(name for name, _ in _trees(ev, claim)))
+                   "sites: Coccinelle on " + ", ".join(name for name, _ in trees))
 
 
 def rule_sites_count(ev, claim):

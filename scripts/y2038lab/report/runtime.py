@@ -30,15 +30,17 @@ def timing(ev, family, a, b, body="", where="", operation=None):
     if module is None or not ev.runs:
         return f"host timing {NOT_MEASURABLE}: no paired measurement in this run"
     for run in ev.runs:
-        pairs = [c for c in module.comparisons(run) if (c.family, c.a, c.b, c.body) == (family, a, b, body)
+        every = module.comparisons(run)
+        pairs = [c for c in every if (c.family, c.a, c.b, c.body) == (family, a, b, body)
                  and c.where.startswith(where) and c.kind == "compare" and operation in (None, c.operation)]
         if pairs:
             c = pairs[0]
             res = f"+-{c.control:.1%}" if c.control is not None else "unknown (no negative control)"
             label = f"host timing, {run_label(run)}, paired " + " ".join(c.name.split("/")[1:-1])
             mode = c.where.rsplit("/", 1)[-1] if family == "fstime" else ""  # latency or throughput
-            off = [p for p in module.controls(run).get(family, module.Controls(family)).positives
-                   if p.body == c.body and p.where.endswith(mode) and not module.Controls(family).positive_ok(p)]
+            group = module.controls(run, every).get(family, module.Controls(family))
+            off = [p for p in group.positives
+                   if p.body == c.body and p.where.endswith(mode) and not group.positive_ok(p)]
             note = "".join(f"; this run's positive control ({p.where or p.body}) is {p.ratio / p.true_ratio - 1:+.2%} "
                            "off its true ratio" for p in off[:1])
             if c.status == DIFFERENCE:
