@@ -22,7 +22,7 @@ import tempfile
 import time
 
 from y2038lab.churn import history, report, sites, tree
-from y2038lab.core.fsio import InputError, check_output_path, run_main
+from y2038lab.core.fsio import InputError, check_output_path, csv_text, run_main, write_text
 
 COCCI = os.path.join(report.CHURN_DIR, "inode_times.cocci")
 MACROS = os.path.join(report.CHURN_DIR, "kernel_macros.h")
@@ -144,26 +144,19 @@ def account_tokens(top, files, found, bad_lines):
         for line, col, how, text in tree.tokens(top, path):
             pos = (path, line, col)
             if how == "designator":
-                tally["designated initialisers (.i_mtime = ...)"] += 1
-                continue
-            if how == "name":
-                tally["macro arguments" if pos in macro_args
-                      else "declarations and plain names (struct members, variables)"] += 1
-                continue
-            if pos in typed:
-                tally["struct inode accesses" if typed[pos] in sites.INODE_TYPES
-                      else "accesses of other structures (on-disk inodes, ...)"] += 1
-                continue
-            if pos in seen:
-                reason = "type unknown"
-            elif tree.in_macro_body(top, path, line):
-                reason = "in a macro body"
-            elif text in bad_lines.get(path, ()):
-                reason = "in code spatch could not parse"
+                kind = "designated initialisers (.i_mtime = ...)"
+            elif how == "name":
+                kind = ("macro arguments" if pos in macro_args
+                        else "declarations and plain names (struct members, variables)")
+            elif pos in typed:
+                kind = ("struct inode accesses" if typed[pos] in sites.INODE_TYPES
+                        else "accesses of other structures (on-disk inodes, ...)")
             else:
-                reason = "not matched"
-            unresolved[pos] = (reason, text)
-            tally["unresolved: " + reason] += 1
+                reason = ("type unknown" if pos in seen else "in a macro body" if tree.in_macro_body(top, path, line)
+                          else "in code spatch could not parse" if text in bad_lines.get(path, ()) else "not matched")
+                unresolved[pos] = (reason, text)
+                kind = "unresolved: " + reason
+            tally[kind] += 1
     return unresolved, tally
 
 
@@ -266,20 +259,15 @@ def main(argv=None):
         return history_main(args, top, found, helpers, cands, bad, group_of, kind_of, version,
                             (md_path, csv_path), t0, started)
     rows = sites.count(found, helpers, group_of, unresolved)
-    run = {
-        "name": name, "tree": top, "tree_version": tree.version(top),
-        "source": args.source_label, "spatch": version,
-        "command": args.command,
-        "spatch_command": display_command(cmd, len(cands)),
-        "started": started, "seconds": time.monotonic() - t0, "spatch_seconds": spatch_seconds,
-        "files": len(files), "candidates": cands, "parse": bad, "unresolved": unresolved,
-        "tokens": tally, "failures": failures, "timeout": args.timeout, "unpacked": unpacked,
-        "helpers_headers": sites.HELPER_HEADERS, "load": os.getloadavg()[0],
-        "cpu_seconds": sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]),
-    }
-    run["parse_macro_only"] = [f for f in cands if bad.get(f) and tree.in_macro_bodies(top, f, bad[f])]
+    run = dict(name=name, tree_version=tree.version(top), source=args.source_label, spatch=version,
+               command=args.command, spatch_command=display_command(cmd, len(cands)), started=started,
+               seconds=time.monotonic() - t0, spatch_seconds=spatch_seconds, files=len(files), candidates=cands,
+               parse=bad, unresolved=unresolved, tokens=tally, failures=failures, timeout=args.timeout,
+               unpacked=unpacked, load=os.getloadavg()[0],
+               cpu_seconds=sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]),
+               parse_macro_only=[f for f in cands if bad.get(f) and tree.in_macro_bodies(top, f, bad[f])])
     table = report.table(rows, kind_of, group_of, cands, bad)
-    report.write_csv(csv_path, table)
+    write_text(csv_path, csv_text(table, report.COLUMNS))
     report.write_md(md_path, table, run, found, helpers, group_of)
     print(f"churn: wrote {md_path} and {csv_path} ({run['seconds']:.0f} s)", file=sys.stderr)
     return 0

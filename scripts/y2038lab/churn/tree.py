@@ -93,11 +93,7 @@ def check_tree(tree):
 
 def provenance(tree):
     """The one line of TREE/.y2038lab-source (e.g. a mirror and commit), or ""."""
-    try:
-        with open(os.path.join(tree, SOURCE), encoding="utf-8") as f:
-            return f.readline().strip()
-    except OSError:
-        return ""
+    return (read_or_none(os.path.join(tree, SOURCE)) or "").split("\n")[0].strip()
 
 
 def version(tree):
