@@ -17,10 +17,7 @@ behaviour (calculate_order(), calc_slab_order(), order_objects()):
     the fraction 16, 8, 4, 2.  Before ("v6.6"): try fractions 16, 8, 4 for
     min_objects, then for min_objects - 1, ..., 2, then any waste.
 
-The object size the model takes is kmem_cache.size, which /proc/slabinfo
-prints as <objsize>: the struct size rounded to a word, plus a word for the
-free pointer when the cache has a constructor (inode caches do), rounded to
-the cache alignment (see cache_object_size()).
+The object size the model takes is kmem_cache.size, /proc/slabinfo's <objsize> (cache_object_size()).
 """
 
 import argparse
