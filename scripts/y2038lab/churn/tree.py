@@ -15,6 +15,9 @@ CANDIDATE_RE = re.compile(rb"\b(i_[amc]time|ia_[amc]time|CURRENT_TIME(_SEC)?|cur
                           rb"|current_time|update_time|setattr|getattr|kstat)\b")
 TOKEN_RE = re.compile(r"\bi_[amc]time\b")
 FSTYPE_RE = re.compile(rb"struct\s+file_system_type\s+\w+\s*=")
+# a comment, or a string or character literal up to its quote, the end of its line or of the text
+LITERAL_RE = re.compile(r"/\*.*?(?:\*/|\Z)|//[^\n]*"
+                        r"|\"(?:\\.|\\\Z|[^\"\\\n])*(?:\"|\n|\Z)|'(?:\\.|\\\Z|[^'\\\n])*(?:'|\n|\Z)", re.S)
 
 
 def tree_name(source):
@@ -151,29 +154,7 @@ def grouper(tree, files):
 
 def strip_c(text):
     """TEXT with comments, string and character literals blanked (same length, newlines kept)."""
-    out = list(text)
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            end = n if end < 0 else end + 2
-        elif text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-        elif c in "\"'":
-            end = i + 1
-            while end < n and text[end] != c and text[end] != "\n":
-                end += 2 if text[end] == "\\" else 1
-            end = min(end + 1, n)
-        else:
-            i += 1
-            continue
-        for k in range(i, end):
-            if out[k] != "\n":
-                out[k] = " "
-        i = end
-    return "".join(out)
+    return LITERAL_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
 
 
 def tokens(tree, path):
@@ -185,13 +166,8 @@ def tokens(tree, path):
     for number, (line, raw_line) in enumerate(zip(strip_c(raw).split("\n"), raw.split("\n")), 1):
         for m in TOKEN_RE.finditer(line):
             before = line[:m.start()].rstrip()
-            if before.endswith("->"):
-                how = "field"
-            elif before.endswith("."):
-                prior = before[:-1].rstrip()
-                how = "designator" if (not prior or prior[-1] in "{,") else "field"
-            else:
-                how = "name"
+            designator = before.endswith(".") and before[:-1].rstrip()[-1:] in ("", "{", ",")
+            how = "designator" if designator else "field" if before.endswith(("->", ".")) else "name"
             found.append((number, m.start(), how, raw_line.strip()))
     return found
 
