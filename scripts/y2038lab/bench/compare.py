@@ -25,9 +25,8 @@ import re
 import sys
 import tempfile
 
-from y2038lab.core import abis, fsio, stats
+from y2038lab.core import abis, fsio, reprs, stats
 
-PROG = "lab compare"
 GBENCH_COMPARE = os.environ.get("Y2038_GBENCH_COMPARE", "/usr/share/benchmark/compare.py")
 
 
@@ -128,7 +127,7 @@ def paired_lines(run, base, other, pattern):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repr", nargs=2, metavar=("BASE", "OTHER"),
                         help="compare two representations within one run")
     parser.add_argument("--filter", metavar="REGEX", help="only benchmarks whose name matches (re.search)")
@@ -167,20 +166,21 @@ def main(argv=None):
         if len(ours) == 1:
             raise fsio.InputError(f"{', '.join(args.json)}: no benchmark to compare ({what})")
         text = "\n".join([
-            f"# {PROG}: {what}", "",
+            f"# lab compare: {what}", "",
             f"## Google Benchmark's compare.py ({GBENCH_COMPARE}), unchanged", "", "```", *gbench, "```", "",
             f"## With the project's statistics ({stats.MEASURES[measure]} per iteration, ns)", "",
             "ratio = median B / median A (or OTHER / BASE); interval: 95 %, Hodges-Lehmann on log-times; U test: "
             f"two-sided Mann-Whitney, needs >= {stats.MIN_REPETITIONS} repetitions per side; twin spread: what "
-            "timespec vs timespec64 (the same layout on LP64) differ by in the same operation. A difference counts "
-            "only when significant and its whole interval lies outside the twin spread; 'disturbed' lists runs "
-            f"whose real time exceeded CPU time by > {stats.DISTURBED_EXCESS:.0%} (repetitions, worst ratio).", "",
+            f"{reprs.TWIN} vs {reprs.REFERENCE} (the same layout on LP64) differ by in the same operation. "
+            "A difference counts only when significant and its whole interval lies outside the twin spread; "
+            f"'disturbed' lists runs whose real time exceeded CPU time by > {stats.DISTURBED_EXCESS:.0%} "
+            "(repetitions, worst ratio).", "",
             *ours, ""])
         print(text, end="")
         if args.out:
             fsio.write_text(args.out, text)
         return 0
-    return fsio.run_main(run, PROG)
+    return fsio.run_main(run)
 
 
 if __name__ == "__main__":

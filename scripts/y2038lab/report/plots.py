@@ -22,7 +22,7 @@ import sys
 import textwrap
 
 from y2038lab.core import fsio, stats
-from y2038lab.core.reprs import REFERENCE
+from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.report.claims import run_label
 from y2038lab.report.evidence import read_sizes, read_slab
 
@@ -115,10 +115,10 @@ def heatmap(plt, run, body, measure):
     ax.set_yticks(range(len(keys)), [_row_name(k) for k in keys], fontsize=7)
     n = min((len(stats.sample(rec, measure)) for row in stats.by_layout(run).values() for rec in row.values()),
             default=0)
-    title = f"{body}: {measure} time per operation, ratio of medians vs timespec64 ({run_label(run)})"
+    title = f"{body}: {measure} time per operation, ratio of medians vs {REFERENCE} ({run_label(run)})"
     ax.set_title(_wrap(fig, f"{title}\ncoloured (*): layout effect established (p < {stats.ALPHA}, 95 % interval "
                        f"beyond the twin control); grey: not established (~), too few repetitions (?), twin "
-                       f"control (timespec on LP64); n >= {n} repetitions", 8), fontsize=8)
+                       f"control ({TWIN} on LP64); n >= {n} repetitions", 8), fontsize=8)
     fig.tight_layout()
     return fig, title
 
@@ -231,10 +231,7 @@ def threads(plt, run, measure):
 
 
 def render_all(runs, out_dir, sizes_dir=None, prefix="", measure="real"):
-    """Write every plot the inputs allow into OUT_DIR; [(title, path)] in report order.
-
-    Cells without an established layout effect are greyed/marked, never
-    summarised as a win (see heatmap)."""
+    """Write every plot the inputs allow into OUT_DIR; [(title, path)] in report order."""
     from y2038lab.core import results
     plt = _pyplot()
     if not os.path.isdir(out_dir):
@@ -278,7 +275,7 @@ def fragment(made, heading="## Plots"):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="plots", description="The plots of REPORT.md, and a fragment listing them.")
+    parser = argparse.ArgumentParser(description="The plots of REPORT.md, and a fragment listing them.")
     parser.add_argument("--json", action="append", default=[], metavar="RUN.json", help="y2038-bench JSON")
     parser.add_argument("--sizes", metavar="DIR", help="reports/layouts (sizes-<abi>.csv, slab.csv)")
     parser.add_argument("--cpu", action="store_true", help="plot CPU time instead of real time")
@@ -294,7 +291,7 @@ def main(argv=None):
         made = render_all(args.json, args.out_dir, args.sizes, args.prefix, "cpu" if args.cpu else "real")
         fsio.write_text(args.fragment, fragment(made))
         return 0
-    return fsio.run_main(run, "plots")
+    return fsio.run_main(run)
 
 
 if __name__ == "__main__":

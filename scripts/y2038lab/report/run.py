@@ -1,9 +1,6 @@
 """The steps of `scripts/lab report` after its measurements: every fragment of
 REPORT.md, then REPORT.md itself and README's results block.
 
-    python3 -m y2038lab report --results DIR --build build/default [--target T]
-        [--elapsed SECONDS] [--reports reports] [--readme README.md]
-
 The lab has built the tools, written reports/layouts (pahole), reports/cost
 (`lab cost`), DIR/bench-*.json (`lab bench`) and DIR/60-perf.md (`lab perf`);
 reports/churn is committed (`lab churn` takes minutes of spatch).  Fragments,
@@ -120,7 +117,7 @@ def run(args):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="reportrun", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--results", required=True, help="results/<target>-<date> of this run")
     parser.add_argument("--build", required=True, help="the build the tools come from")
     parser.add_argument("--target", default=platform.machine())
@@ -128,7 +125,7 @@ def main(argv=None):
     parser.add_argument("--reports", default="reports")
     parser.add_argument("--readme", default="README.md")
     args = parser.parse_args(argv)
-    return fsio.run_main(lambda: run(args), "reportrun")
+    return fsio.run_main(lambda: run(args))
 
 
 if __name__ == "__main__":
