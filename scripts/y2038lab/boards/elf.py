@@ -16,14 +16,11 @@ def elf_facts(path):
             elf_class, data = head[4], head[5]
             endian = "<" if data == 1 else ">"
             machine = struct.unpack_from(endian + "H", head, 18)[0]
-            if elf_class == 1:
-                phoff, = struct.unpack_from(endian + "I", head, 28)
-                phentsize, phnum = struct.unpack_from(endian + "HH", head, 42)
-            elif elf_class == 2:
-                phoff, = struct.unpack_from(endian + "Q", head, 32)
-                phentsize, phnum = struct.unpack_from(endian + "HH", head, 54)
-            else:
+            if elf_class not in (1, 2):
                 raise InputError(f"{path}: unknown ELF class {elf_class}")
+            word, at_phoff, at_phnum = {1: ("I", 28, 42), 2: ("Q", 32, 54)}[elf_class]  # e_phoff, e_phentsize
+            phoff, = struct.unpack_from(endian + word, head, at_phoff)
+            phentsize, phnum = struct.unpack_from(endian + "HH", head, at_phnum)
             interp = False
             for i in range(phnum):
                 f.seek(phoff + i * phentsize)

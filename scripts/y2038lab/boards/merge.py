@@ -96,7 +96,7 @@ def sizes_section(sets, top):
     return out + [""], table
 
 
-def slab_section(sets, table, top):
+def slab_section(sets, table):
     reprs = list(dict.fromkeys(r for (_, b, r) in table if b == "v6"))
     out = ["## Objects per slab: inode_cache, body v6", "",
            "python3 -m y2038lab slub-model with each set's own CPU count (a board's present CPUs, the host's "
@@ -174,6 +174,6 @@ def merge(paths, top, out=None):
     head = ("set", "ABI", "machine", "CPU", "kernel", "date", "mode", "source")
     lines += ["## Result sets", ""] + markdown.table(head, [s.facts_row() for s in sets]) + [""]
     size_lines, sizes = sizes_section(sets, top)
-    lines += size_lines + slab_section(sets, sizes, top) + bench_section(sets, top)
+    lines += size_lines + slab_section(sets, sizes) + bench_section(sets, top)
     fsio.write_text(report, "\n".join(lines).rstrip() + "\n")
     return report

@@ -96,13 +96,10 @@ class Results:
 
 def cpu_models(cpuinfo):
     """{processor number: model text} from /proc/cpuinfo of any architecture."""
-    models, cur, blocks = {}, None, re.split(r"\n\s*\n", cpuinfo or "")
-    for block in blocks:
-        kv = {}
-        for line in block.splitlines():
-            key, sep, value = line.partition(":")
-            if sep:
-                kv[key.strip().lower()] = value.strip()
+    models = {}
+    for block in re.split(r"\n\s*\n", cpuinfo or ""):
+        kv = {key.strip().lower(): value.strip()
+              for key, sep, value in (line.partition(":") for line in block.splitlines()) if sep}
         if "processor" not in kv or not kv["processor"].isdigit():
             continue
         cur = int(kv["processor"])

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import tarfile
 
-from y2038lab.core import abis
+from y2038lab.core import abis, fsio
 from y2038lab.boards import bundle, importer
 from y2038lab.core.fsio import InputError
 
@@ -130,9 +130,7 @@ def smoke(names, top, werror=False):
                 [run_sh, "--smoke", "--emulator", abi.qemu, "--out", os.path.join(work, "out")]
             results = results_line(call(cmd, f"smoke: {abi.name}: run.sh under {shell}", echo=False), run_sh)
         report = importer.import_results(results, top, out=os.path.join(work, f"{abi.name}-qemu-user"))
-        with open(report, encoding="utf-8") as f:
-            text = f.read()
-        if "(EMULATED)" not in text.splitlines()[0]:
+        if "(EMULATED)" not in fsio.read_text(report).splitlines()[0]:
             raise InputError(f"smoke: {report}: an emulated run not labelled EMULATED")
         lines.append(f"{abi.name}: bundle {os.path.getsize(tarball) / 2**20:.1f} MiB, run.sh --smoke under "
                      f"{abi.qemu} with {' and '.join(shells)}: completed; import: {report} (EMULATED)")

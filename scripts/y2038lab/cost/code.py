@@ -68,10 +68,9 @@ def symbol_table(nm, path):
     for line in fsio.run([nm, "-S", "--defined-only", path]).splitlines():
         parts = line.split()
         if len(parts) == 3:  # no size (hand-written assembly, e.g. libgcc's)
-            parts = [parts[0], "0", parts[1], parts[2]]
+            parts.insert(1, "0")
         if len(parts) == 4 and parts[2] in "tTwW" and not parts[3].startswith("."):
-            start, size, name = int(parts[0], 16), int(parts[1], 16), parts[3]
-            start &= ~1  # Thumb: bit 0 marks the mode
+            start, size, name = int(parts[0], 16) & ~1, int(parts[1], 16), parts[3]  # Thumb: bit 0
             if name in table and table[name][0] != start:
                 name = f"{name}#{start:#x}"
             table.setdefault(name, (start, size))
@@ -92,16 +91,12 @@ def inner_loop(insns):
     backward branch is the loop's own (the seqcount retry of i_size_read() on
     32-bit ABIs is an inner one and stays inside, run once as straight code).
     """
-    best = None
-    for i, insn in enumerate(insns):
-        target = branch_target(insn)
-        if target is not None and target <= insn.addr and target >= insns[0].addr:
-            if best is None or target < best[0]:
-                best = (target, i)
-    if best is None:
+    backward = [(target, i) for i, insn in enumerate(insns)
+                if (target := branch_target(insn)) is not None and insns[0].addr <= target <= insn.addr]
+    if not backward:
         return None
-    start = next(i for i, insn in enumerate(insns) if insn.addr == best[0])
-    return insns[start:best[1] + 1]
+    target, end = min(backward, key=lambda b: b[0])
+    return insns[next(i for i, insn in enumerate(insns) if insn.addr == target):end + 1]
 
 
 def inner_branches(loop):

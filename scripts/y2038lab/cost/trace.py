@@ -144,17 +144,14 @@ class SymbolMap:
         # table: {name: (start, size)}; a size-0 symbol runs to the next start.
         # Aliases share a start: the sized, global one names it (__udivsi3,
         # not __aeabi_uidiv or the local label .udivsi3_skip_div0_test).
-        items = sorted((start, -size, name.startswith("."), name)
-                       for name, (start, size) in table.items())
-        items = [(start, -neg, name) for start, neg, _, name in items]
+        items = sorted((start, -size, name.startswith("."), name) for name, (start, size) in table.items())
         self.starts, self.ends, self.names = [], [], []
-        for i, (start, size, name) in enumerate(items):
+        for i, (start, neg_size, _, name) in enumerate(items):
             if self.starts and self.starts[-1] == start:
                 continue
-            later = [s for s, _, _ in items[i + 1:] if s > start][:1]
-            end = start + size if size else (later[0] if later else start + 1)
             self.starts.append(start)
-            self.ends.append(end)
+            self.ends.append(start - neg_size if neg_size else
+                             next((s for s, *_ in items[i + 1:] if s > start), start + 1))
             self.names.append(name.split("#", 1)[0])
         self.entry = {start: name for start, name in zip(self.starts, self.names)}
 
@@ -181,16 +178,12 @@ def count_regions(trace_lines, symbols, source):
         pc = int(m.group(1), 16)
         sym = symbols.lookup(pc)
         if sym == "cost_mark_begin":
-            if current is None:
-                current = Region(len(regions), "", "", "")
+            current = current or Region(len(regions), "", "", "")
             continue
-        if current is None:
-            continue
-        if sym == "cost_mark_end":
+        if current is not None and sym == "cost_mark_end":
             regions.append(current)
             current = None
-            continue
-        if DRIVER_RE.match(sym):
+        if current is None or DRIVER_RE.match(sym):
             continue
         if not sym:
             raise InputError(f"{source}: a traced instruction at {pc:#x} is in no function of "
@@ -248,9 +241,8 @@ def trace_variant(variant, symbols):
         try:
             regions = count_regions(lines(proc.stderr), symbols, source)
         finally:
-            if proc.poll() is None and proc.stderr.closed is False:
-                for _ in proc.stderr:  # drain, so that qemu can finish
-                    pass
+            for _ in proc.stderr:  # drain, so that qemu can finish
+                pass
             proc.wait()
         out.seek(0)
         stdout = out.read()

@@ -49,10 +49,9 @@ class Geometry:
 
 
 def human(size):
-    if size >= 1 << 20 and size % (1 << 20) == 0:
-        return f"{size >> 20} MiB"
-    if size >= 1 << 10 and size % (1 << 10) == 0:
-        return f"{size >> 10} KiB"
+    for shift, unit in ((20, "MiB"), (10, "KiB")):
+        if size >= 1 << shift and size % (1 << shift) == 0:
+            return f"{size >> shift} {unit}"
     return f"{size} B"
 
 
@@ -119,13 +118,12 @@ def host(root=SYSFS_CACHE):
             if level == top and kind in ("Unified", "Data")]
     if "Instruction" not in first or "Data" not in first or not last or top < 2:
         return None, f"{root}: no L1i, L1d and a unified last level ({len(caches)} caches listed)"
-    i1, note_i1 = simulable("L1i", *first["Instruction"])
-    d1, note_d1 = simulable("L1d", *first["Data"])
-    ll, note_ll = simulable(f"L{top}", *last[0])
-    notes = "".join(f"; {n}" for n in (note_i1, note_d1, note_ll) if n)
+    sims = [simulable(label, *cache) for label, cache in
+            (("L1i", first["Instruction"]), ("L1d", first["Data"]), (f"L{top}", last[0]))]
+    notes = "".join(f"; {n}" for _, n in sims if n)
     try:
         return Geometry("host", f"this machine's caches as {root} reports them (L{top} as LL{notes})",
-                        i1, d1, ll), None
+                        *(cache for cache, _ in sims)), None
     except InputError as err:
         return None, str(err)
 

@@ -51,28 +51,17 @@ def parse_perf_csv(text):
         if len(fields) < 3 or not fields[2]:
             raise ValueError(f"not a perf stat -x, line: {line!r}")
         value = fields[0].strip()
-        if value.startswith("<"):
-            counts[fields[2]] = None
-        else:
-            try:
-                counts[fields[2]] = float(value)
-            except ValueError:
-                raise ValueError(f"not a perf stat -x, count: {line!r}") from None
+        try:
+            counts[fields[2]] = None if value.startswith("<") else float(value)
+        except ValueError:
+            raise ValueError(f"not a perf stat -x, count: {line!r}") from None
     return counts
-
-
-def perf_paranoid():
-    try:
-        with open("/proc/sys/kernel/perf_event_paranoid", encoding="utf-8") as f:
-            return int(f.read().strip())
-    except (OSError, ValueError):
-        return None
 
 
 def detect(csv_path):
     """("counters", detail) when perf counts instructions here, else ("callgrind", why)."""
-    paranoid = perf_paranoid()
-    facts = f"perf_event_paranoid={paranoid if paranoid is not None else 'unreadable'}"
+    paranoid = (fsio.read_or_none("/proc/sys/kernel/perf_event_paranoid") or "").strip()
+    facts = f"perf_event_paranoid={paranoid if re.fullmatch(r'-?[0-9]+', paranoid) else 'unreadable'}"
     try:
         proc = subprocess.run(["perf", "stat", "-x,", "-e", "instructions", "-o", csv_path, "true"],
                               capture_output=True, text=True)
@@ -135,8 +124,7 @@ def measure_counters(bench, name, label, work, min_time):
     inodes, detail = run_measured(prefix, bench, name, os.path.join(work, f"perf-{label}.json"), min_time)
     with open(csv_path, encoding="utf-8") as f:
         counts = parse_perf_csv(f.read())
-    figures = {e: (counts.get(e) / inodes if counts.get(e) is not None else None) for e in PERF_EVENTS}
-    return figures, detail
+    return {e: (counts.get(e) / inodes if counts.get(e) is not None else None) for e in PERF_EVENTS}, detail
 
 
 def measure_callgrind(bench, name, label, work, min_time, extra):
@@ -163,8 +151,7 @@ def cmd_run(args):
     os.makedirs(args.work, exist_ok=True)
     mode, why = detect(os.path.join(args.work, "perf-detect.csv"))
     if args.mode != "auto":
-        why = f"--mode {args.mode} (detection said: {mode}: {why})"
-        mode = args.mode
+        mode, why = args.mode, f"--mode {args.mode} (detection said: {mode}: {why})"
     lines = [f"## Cache behaviour per inode visited ({'hardware counters' if mode == 'counters' else 'simulated: callgrind'})",
              "", f"Command: `{args.command}` (python3 -m y2038lab perf); detection: {why}.", ""]
     try:
@@ -310,8 +297,7 @@ def main():
     r.add_argument("--command", default="scripts/lab perf")
     args = parser.parse_args()
     if args.cmd == "detect":
-        mode, why = detect(args.csv)
-        print(f"{mode}: {why}")
+        print(": ".join(detect(args.csv)))
         return 0
     return cmd_run(args)
 
