@@ -1,17 +1,16 @@
 """A board bundle: one tarball that runs the suite on a board of one ABI.
 
-    build/bundles/y2038-bundle-<abi>.tar.gz
-      y2038-bundle-<abi>/run.sh        POSIX sh: facts, tests, probes, benchmarks
-      y2038-bundle-<abi>/manifest.txt  ABI, compilers, flags, commit, Google Benchmark
-      y2038-bundle-<abi>/headline.txt  the headline benchmarks (boards/headline.txt)
-      y2038-bundle-<abi>/bin/          y2038-bench, fstime-selfcheck, fs-expiry, y2038-pin
-      y2038-bundle-<abi>/tests/        the CTest programs and tests/list
+build/bundles/y2038-bundle-<abi>.tar.gz holds y2038-bundle-<abi>/:
+  run.sh        POSIX sh: facts, tests, probes, benchmarks
+  manifest.txt  ABI, compilers, flags, commit, Google Benchmark
+  headline.txt  the headline benchmarks (boards/headline.txt)
+  bin/          y2038-bench, fstime-selfcheck, fs-expiry, y2038-pin
+  tests/        the CTest programs and tests/list
 
-Every program is linked fully static (cmake/bundle.cmake: -static, with
-glibc's libc.a, libstdc++.a and the ABI's own libbenchmark.a from
-boards.gbench), so the board needs no library at all, and debug sections
-are stripped (symbols kept, for perf on the board).  The build tree is
-build/bundle-<abi>; the unpacked bundle stays in build/bundle-<abi>/bundle/.
+Every program is linked fully static (cmake/bundle.cmake: -static, with glibc's libc.a, libstdc++.a
+and the ABI's own libbenchmark.a from boards.gbench), so the board needs no library at all, and debug
+sections are stripped (symbols kept, for perf on the board).  The build tree is build/bundle-<abi>;
+the unpacked bundle stays in build/bundle-<abi>/bundle/.
 """
 import datetime
 import json
@@ -92,13 +91,6 @@ def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
     return "\n".join(lines) + "\n"
 
 
-def strip(abi, path):
-    tool = shutil.which(f"{abi.triplet}-strip")
-    if not tool:
-        raise InputError(f"{abi.triplet}-strip not found (Debian package binutils-{abi.triplet})")
-    fsio.run([tool, "--strip-debug", path])
-
-
 def pack(stage, name, out):
     """STAGE/NAME as OUT (a .tar.gz), atomically; owner root, modes kept."""
     def reset(info):
@@ -148,12 +140,15 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
         lines.append("\t".join([t["name"], t["labels"], str(t["will_fail"]), t["skip_rc"],
                                 " ".join([rel] + t["args"])]))
     fsio.write_text(os.path.join(root, "tests", "list"), "\n".join(lines) + "\n")
+    strip = shutil.which(f"{abi.triplet}-strip")
+    if not strip:
+        raise InputError(f"{abi.triplet}-strip not found (Debian package binutils-{abi.triplet})")
     for folder in ("bin", "tests"):
         for entry in sorted(os.listdir(os.path.join(root, folder))):
             path = os.path.join(root, folder, entry)
             if entry != "list":
                 elf.check_static(path, abi)
-                strip(abi, path)
+                fsio.run([strip, "--strip-debug", path])
     shutil.copy2(os.path.join(top, "boards", "run.sh"), os.path.join(root, "run.sh"))
     os.chmod(os.path.join(root, "run.sh"), 0o755)
     shutil.copy2(os.path.join(top, "boards", "headline.txt"), os.path.join(root, "headline.txt"))

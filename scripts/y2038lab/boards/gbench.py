@@ -1,23 +1,18 @@
 """Google Benchmark for a target ABI, built from Debian's own source package.
 
-Debian 12 ships libbenchmark only as a shared library (no libbenchmark.a)
-and not at all for riscv64, so a board bundle builds Google Benchmark
-1.7.1 itself, from `apt-get source benchmark=1.7.1-1` (the source of the
-host's libbenchmark-dev, Debian's patches applied), with the ABI's cross g++
-and the flags Debian's own build uses (dpkg-buildflags for that
-architecture, hardening=+all, LTO off), static, into a cache:
+Debian 12 ships libbenchmark only as a shared library (no libbenchmark.a) and not at all for
+riscv64, so a board bundle builds Google Benchmark 1.7.1 itself, from `apt-get source
+benchmark=1.7.1-1` (the source of the host's libbenchmark-dev, Debian's patches applied), with the
+ABI's cross g++ and the flags Debian's own build uses (dpkg-buildflags for that architecture,
+hardening=+all, LTO off), static, into a cache: build/gbench/src/benchmark-1.7.1/ (the unpacked
+source package), build/gbench/<abi>/ (the install prefix: lib/libbenchmark.a, lib/cmake/benchmark,
+include/) and its y2038-gbench.txt (what was built, how: the cache key).
 
-    build/gbench/src/benchmark-1.7.1/   the unpacked source package
-    build/gbench/<abi>/                 the install prefix (lib/libbenchmark.a,
-                                        lib/cmake/benchmark, include/)
-    build/gbench/<abi>/y2038-gbench.txt what was built, how: the cache key
-
-Two deviations from Debian's rules, both needed for a static library on a
-board: BUILD_SHARED_LIBS=OFF and BENCHMARK_ENABLE_LTO=OFF (LTO objects in an
-archive would need the cross gcc-ar and a matching compiler at link time);
-and Google Benchmark's own tests are not built (they need GoogleTest for the
-target).  The fetch needs a deb-src entry: as root, one for bookworm is added
-to /etc/apt/sources.list.d/ when none is configured.
+Two deviations from Debian's rules, both needed for a static library on a board:
+BUILD_SHARED_LIBS=OFF and BENCHMARK_ENABLE_LTO=OFF (LTO objects in an archive would need the cross
+gcc-ar and a matching compiler at link time); and Google Benchmark's own tests are not built (they
+need GoogleTest for the target).  The fetch needs a deb-src entry: as root, one for bookworm is
+added to /etc/apt/sources.list.d/ when none is configured.
 """
 import os
 import shutil
@@ -97,17 +92,12 @@ def debian_flags(abi, src):
     return f"{get('CXXFLAGS')} {get('CPPFLAGS')}".strip(), get("LDFLAGS")
 
 
-def cross_cxx(abi):
+def build(abi, top, cache, jobs=None):
+    """The install prefix of Google Benchmark for ABI, built unless cached."""
     cxx = shutil.which(f"{abi.triplet}-g++")
     if not cxx:
         raise InputError(f"{abi.triplet}-g++ not found (Debian package g++-{abi.triplet}; "
                          "scripts/lab deps installs it)")
-    return cxx
-
-
-def build(abi, top, cache, jobs=None):
-    """The install prefix of Google Benchmark for ABI, built unless cached."""
-    cxx = cross_cxx(abi)
     src = fetch_source(cache)
     cxxflags, ldflags = debian_flags(abi, src)
     options = ["-DCMAKE_BUILD_TYPE=None", f"-DGIT_VERSION={GBENCH_VERSION}", "-DBUILD_SHARED_LIBS=OFF",

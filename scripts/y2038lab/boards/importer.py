@@ -1,13 +1,11 @@
 """`scripts/lab import RESULTS.tar.gz`: a board's REPORT.md from its own facts.
 
-Writes reports/<abi>-<board>/ (or --out): REPORT.md, bench-<abi>.json (the
-suite's JSON, both passes merged, the board's facts in its context: what
-`scripts/lab merge` reads), bench-<abi>.json.cmd, the benchmark plots, and
-btf-inode.txt when the board sent its BTF.  The header comes from the board
-(run.txt, manifest.txt, facts/), never from the machine that imports; the
-slab model uses the board's present CPUs and kernel version; the live-BTF
-comparison reads the board's /sys/kernel/btf/vmlinux with pahole.  The new
-folder replaces the old one only once it is complete.
+Writes reports/<abi>-<board>/ (or --out): REPORT.md, bench-<abi>.json (the suite's JSON, both passes
+merged, the board's facts in its context: what `scripts/lab merge` reads), bench-<abi>.json.cmd, the
+benchmark plots, and btf-inode.txt when the board sent its BTF.  The header comes from the board
+(run.txt, manifest.txt, facts/), never from the machine that imports; the slab model uses the board's
+present CPUs and kernel version; the live-BTF comparison reads the board's /sys/kernel/btf/vmlinux
+with pahole.  The new folder replaces the old one only once it is complete.
 """
 import json
 import os

@@ -1,15 +1,10 @@
 """`scripts/lab merge FILE...`: one report across result sets (host and boards).
 
-Each FILE is the suite's JSON of one set: the host's
-results/<target>-<date>/bench-<abi>.json (`scripts/lab bench`), a board's
-reports/<abi>-<board>/bench-<abi>.json (`scripts/lab import`), or the JSON
-`python3 -m y2038lab boards lava-results` makes from a LAVA job.  The report
-(reports/merged/REPORT.md, or --out) sets side by side, per set: what ran
-where (emulated sets are marked on every table), sizeof(struct inode) per
-ABI (pahole), objects per slab with each set's own CPU count (SLUB model),
-and the headline benchmarks (boards/headline.txt): ns per iteration and the
-ratio against timespec64 of the same body in the same set, with the
-statistics of compare_to_reference().
+Each FILE is the suite's JSON of one set (`boards merge --help` names the three kinds).  The report
+(reports/merged/REPORT.md, or --out) sets side by side, per set: what ran where (emulated sets are
+marked on every table), sizeof(struct inode) per ABI (pahole), objects per slab with each set's own
+CPU count (SLUB model), and the headline benchmarks (boards/headline.txt): ns per iteration and the
+ratio against REFERENCE of the same body in the same set, with compare_to_reference()'s statistics.
 """
 import os
 import statistics
@@ -59,12 +54,8 @@ class ResultSet:
 
     def figure(self, name):
         """(median ns, samples) of a run name, or None."""
-        if name in self.samples:
-            s = self.samples[name]
-            return self.medians.get(name, statistics.median(s)), s
-        if name in self.medians:
-            return self.medians[name], [self.medians[name]]
-        return None
+        s = self.samples.get(name) or ([self.medians[name]] if name in self.medians else None)
+        return s and (self.medians.get(name, statistics.median(s)), s)
 
     def facts_row(self):
         c = self.context

@@ -1,11 +1,9 @@
 """Reading one results tarball of boards/run.sh: the board's facts and its JSON.
 
-A tarball holds one folder, y2038-results-<abi>-<board>-<date>/, with
-run.txt and manifest.txt ("key: value" lines), facts/ (copies of /proc and
-/sys files, uname, the kernel config and BTF when readable), tests.txt,
-bench/ (the CPU probes and the two passes' Google Benchmark JSON) and
-headline.txt.  Everything is read into memory and checked here; nothing is
-extracted to disk.
+A tarball holds one folder, y2038-results-<abi>-<board>-<date>/, with run.txt and manifest.txt
+("key: value" lines), facts/ (copies of /proc and /sys files, uname, the kernel config and BTF when
+readable), tests.txt, bench/ (the CPU probes and the two passes' Google Benchmark JSON) and
+headline.txt.  Everything is read into memory and checked here; nothing is extracted to disk.
 """
 import collections
 import hashlib

@@ -1,10 +1,9 @@
 """`scripts/lab board-run`: a bundle on a board over ssh, or in place; the CI smoke.
 
-board-run HOST copies the bundle to the board (scp), unpacks and runs it there
-(ssh; the board needs sshd, a POSIX shell, gzip and tar) and fetches the
-results tarball (default into results/boards/); board-run --local DIR runs the
-unpacked bundle here (on the board itself, or with --emulator elsewhere: marked
-emulated).  smoke ABI... (CI): bundle, unpack, run --smoke under qemu-user with
+board-run HOST copies the bundle to the board (scp), unpacks and runs it there (ssh; the board needs
+sshd, a POSIX shell, gzip and tar) and fetches the results tarball (default into results/boards/);
+board-run --local DIR runs the unpacked bundle here (on the board itself, or with --emulator
+elsewhere: marked emulated).  smoke ABI... (CI): bundle, unpack, run --smoke under qemu-user with
 dash (and busybox sh when installed), import.  Emulated times are never a board figure.
 """
 import os

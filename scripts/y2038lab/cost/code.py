@@ -1,9 +1,8 @@
 """What the compiled objects say: library calls (objdump -dr), code bytes (nm -S),
 instruction addresses, and the inner loops handed to llvm-mca.
 
-Every figure here is read from the real objects of a build (the per-layout
-cost objects and src/fstime compiled with the variant's flags), with the
-cross binutils CMake found for that toolchain.
+Every figure here is read from the real objects of a build (the per-layout cost objects and
+src/fstime compiled with the variant's flags), with the cross binutils CMake found for that toolchain.
 """
 import re
 
@@ -85,12 +84,8 @@ def branch_target(insn):
 
 
 def inner_loop(insns):
-    """The outermost backward branch's body: [Insn] from its target to the branch.
-
-    The loops handed to llvm-mca are simple counted loops; the outermost
-    backward branch is the loop's own (the seqcount retry of i_size_read() on
-    32-bit ABIs is an inner one and stays inside, run once as straight code).
-    """
+    """The outermost backward branch's body: [Insn] from its target to the branch, or None.  It is
+    the counted loop's own (i_size_read()'s seqcount retry on 32-bit ABIs is an inner one: it stays)."""
     backward = [(target, i) for i, insn in enumerate(insns)
                 if (target := branch_target(insn)) is not None and insns[0].addr <= target <= insn.addr]
     if not backward:

@@ -1,22 +1,19 @@
 """Core models: llvm-mca on the harness's inner loops, per ABI and CPU.
 
-The loops (cost_loop_* in cost/cost_layout.c) are taken from the real
-per-layout objects (objdump), from the loop's first instruction to its
-backward branch, and handed to llvm-mca as straight-line code repeated.
-llvm-mca's figures are a model's cycles, never a timing.
+The loops (cost_loop_* in cost/cost_layout.c) are taken from the real per-layout objects (objdump),
+from the loop's first instruction to its backward branch, and handed to llvm-mca as straight-line
+code repeated.  llvm-mca's figures are a model's cycles, never a timing.
 
 Known obstacles, handled and marked per cell (the `workaround` column):
- - Cortex-A7 and Cortex-A8 carry only instruction itineraries in LLVM 14,
-   which llvm-mca cannot use: the cell says so, no figure;
- - the Cortex-A9 model cannot resolve LDM/STM (and PUSH/POP): they are split
-   into one LDR/STR per register (same loads and stores, one instruction
-   each), marked "ldm/stm split"; it has no DMB either (the seqcount read of
-   i_size on 32-bit ABIs): DMBs are left out, marked "dmb removed";
- - Thumb-2 width suffixes (.w/.n) as objdump prints them are dropped (llvm's
-   assembler picks the encoding; llvm-mca 14 crashes on some `ldr.w`
-   post-index forms), which changes no instruction;
- - Thumb-2 IT blocks are rejected by llvm-mca 14: such a Thumb-2 loop gets no
-   figure; the ARM-mode variant (armv7-a-arm) is the modelled armv7 code.
+ - Cortex-A7 and Cortex-A8 carry only instruction itineraries in LLVM 14, which llvm-mca cannot
+   use: the cell says so, no figure;
+ - the Cortex-A9 model cannot resolve LDM/STM (and PUSH/POP): they are split into one LDR/STR per
+   register (same loads and stores, one instruction each), marked "ldm/stm split"; it has no DMB
+   either (the seqcount read of i_size on 32-bit ABIs): DMBs are left out, marked "dmb removed";
+ - Thumb-2 width suffixes (.w/.n) as objdump prints them are dropped (llvm's assembler picks the
+   encoding; llvm-mca 14 crashes on some `ldr.w` post-index forms), which changes no instruction;
+ - Thumb-2 IT blocks are rejected by llvm-mca 14: such a Thumb-2 loop gets no figure; the ARM-mode
+   variant (armv7-a-arm) is the modelled armv7 code.
 """
 import functools
 import re
@@ -123,11 +120,7 @@ def split_ldm_stm(line):
 
 
 def workaround_source(source, cpu, triple):
-    """(source, workaround text) for CPU.
-
-    Thumb: width suffixes dropped (not a workaround: the same instructions).
-    Cortex-A9: LDM/STM/PUSH/POP split, DMB removed (marked).
-    """
+    """(source, workaround text) for CPU: the module's Thumb-2 suffixes and Cortex-A9 rewrites."""
     lines, split, dmb = [], 0, 0
     for line in source.splitlines():
         if triple.startswith("thumb"):

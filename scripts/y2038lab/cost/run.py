@@ -27,7 +27,6 @@ CSV_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instru
 @dataclass
 class VariantResult:
     variant: trace.Variant
-    command: list = field(default_factory=list)
     source: str = ""                          # what made the instruction counts
     rows: list = field(default_factory=list)   # dicts with CSV_COLUMNS
     checked: int = 0                          # rows whose trace matched objdump exactly
@@ -58,10 +57,9 @@ def objects_of(variant):
 
 
 def trace_check(region, insns, start, size):
-    """Checks the trace against objdump of the linked harness (riscv64's linker
-    relaxes calls, so the objects' offsets would not do): every traced pc of
-    the subject must be an instruction start.  'exact' when the subject ran
-    each of its instructions once (dynamic count == static count: straight-line
+    """Checks the trace against objdump of the linked harness (riscv64's linker relaxes calls, so the
+    objects' offsets would not do): every traced pc of the subject must be an instruction start.  'exact'
+    when the subject ran each of its instructions once (dynamic count == static count: straight-line
     code), 'branches' when it took one path of several."""
     if not insns:
         raise InputError(f"{region.subject}: not in the harness's disassembly")
@@ -79,7 +77,7 @@ def count_variant(variant):
     command, regions = trace.trace_variant(variant, symbols)
     funcs, sizes = objects_of(variant)
     linked = code.disassemble(variant.objdump, variant.harness, relocs=False)
-    result = VariantResult(variant, command, f"qemu-user trace: {' '.join(command[:-1])}")
+    result = VariantResult(variant, f"qemu-user trace: {' '.join(command[:-1])}")
     for region in regions:
         subject = region.subject
         if subject not in funcs or subject not in region.per_symbol or subject not in symbols_table:

@@ -1,18 +1,15 @@
 """Dynamic instruction counts of the counting harness under qemu-user.
 
-The harness (cost/cost_main.c) prints its rows ("row <k> <body> <repr>
-<operation>") and runs each once between calls to cost_mark_begin() and
-cost_mark_end().  Under `qemu-<arch> -singlestep -d exec,nochain` every
-translated block is one guest instruction and every execution of one leaves a
-line "Trace 0: <host> [<cs_base>/<pc>/<flags>/<cflags>] <symbol>" on stderr
-(qemu 7.2; newer qemu spells -singlestep -one-insn-per-tb).  The k-th
-begin/end pair is row k.  Inside it, instructions of the driver (main,
-cost_run_*, cost_call_* trampolines) are left out; everything else is the
-operation: the cost_op_* accessor itself, or the fstime function with every
-helper it calls.
+The harness (cost/cost_main.c) prints its rows ("row <k> <body> <repr> <operation>") and runs each
+once between calls to cost_mark_begin() and cost_mark_end().  Under `qemu-<arch> -singlestep -d
+exec,nochain` every translated block is one guest instruction and every execution of one leaves a
+line "Trace 0: <host> [<cs_base>/<pc>/<flags>/<cflags>] <symbol>" on stderr (qemu 7.2; newer qemu
+spells -singlestep -one-insn-per-tb).  The k-th begin/end pair is row k.  Inside it, the driver's
+instructions (main, cost_run_*, cost_call_* trampolines) are left out; everything else is the
+operation: the cost_op_* accessor itself, or the fstime function with every helper it calls.
 
-Manifest: cost/CMakeLists.txt writes build/<preset>/cost/cost_manifest.tsv,
-one fact per line, "<variant>\\t<key>\\t<value...>".
+Manifest: cost/CMakeLists.txt writes build/<preset>/cost/cost_manifest.tsv, one fact per line,
+"<variant>\\t<key>\\t<value...>".
 """
 import bisect
 import os
@@ -66,8 +63,7 @@ def read_manifest(path):
         parts = line.split("\t")
         if len(parts) < 3:
             raise InputError(f"{path}:{number}: expected '<variant>\\t<key>\\t<value>', got {line!r}")
-        v = variants.setdefault(parts[0], Variant(parts[0], manifest=path))
-        key = parts[1]
+        v, key = variants.setdefault(parts[0], Variant(parts[0], manifest=path)), parts[1]
         if key == "layout":
             if len(parts) != 5:
                 raise InputError(f"{path}:{number}: a layout line needs body, repr and object")
@@ -104,9 +100,8 @@ class Region:
     @property
     def subject(self):
         """The function the row measures: cost_op_<op>_<body>_<repr> or the fstime function."""
-        if self.body != "-":
-            return f"cost_op_{self.operation}_{self.body}_{self.repr}"
-        return self.operation.split("/")[0]
+        return (f"cost_op_{self.operation}_{self.body}_{self.repr}" if self.body != "-"
+                else self.operation.split("/")[0])
 
 
 def qemu_command(variant):
@@ -141,9 +136,8 @@ class SymbolMap:
     misses some libgcc helpers, e.g. __aeabi_ldivmod on armhf)."""
 
     def __init__(self, table):
-        # table: {name: (start, size)}; a size-0 symbol runs to the next start.
-        # Aliases share a start: the sized, global one names it (__udivsi3,
-        # not __aeabi_uidiv or the local label .udivsi3_skip_div0_test).
+        # table: {name: (start, size)}; a size-0 symbol runs to the next start.  Aliases share a
+        # start: the sized, global one names it (__udivsi3, not __aeabi_uidiv or .udivsi3_skip_div0_test).
         items = sorted((start, -size, name.startswith("."), name) for name, (start, size) in table.items())
         self.starts, self.ends, self.names = [], [], []
         for i, (start, neg_size, _, name) in enumerate(items):
@@ -163,11 +157,8 @@ class SymbolMap:
 
 
 def count_regions(trace_lines, symbols, source):
-    """[Region] (rows not yet attached) from trace lines, streamed.
-
-    SYMBOLS (a SymbolMap) names each pc and says where functions start, so
-    that entries into helpers (calls) are counted.
-    """
+    """[Region] (rows not yet attached) from trace lines, streamed; SYMBOLS (a SymbolMap) names each
+    pc and says where functions start, so that entries into helpers (calls) are counted."""
     regions, current = [], None
     for line in trace_lines:
         if not line.startswith("Trace "):
@@ -219,11 +210,8 @@ def attach_rows(regions, rows, source):
 
 
 def trace_variant(variant, symbols):
-    """Run VARIANT's harness under qemu tracing: (command, [Region] in row order).
-
-    The trace (stderr, about a million lines) is parsed as it streams; the
-    harness's own output goes to a temporary file.
-    """
+    """Run VARIANT's harness under qemu tracing: (command, [Region] in row order).  The trace
+    (stderr, about a million lines) is parsed as it streams; the harness's output goes to a file."""
     if not os.path.isfile(variant.harness):
         raise InputError(f"{variant.harness}: missing; build it with "
                          "`cmake --build build/<preset> --target cost`")

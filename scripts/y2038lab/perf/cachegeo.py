@@ -1,12 +1,11 @@
 """Cache geometries for callgrind's cache simulation, named.
 
-Left to itself, valgrind derives its last-level cache from CPUID; on this
-lab's VM that is a 512 MiB 2-way LL, under which no walk ever misses the LL.
-So every simulation gets an explicit geometry: `host`, this machine's caches
-as sysfs reports them (the highest level as LL), and the boards of BOARDS.
-callgrind simulates the accesses of the program it runs (the x86_64 build:
-LP64 inode sizes) through that geometry: the cache changes, not the ABI.
-The command prints each geometry and its valgrind options.
+Left to itself, valgrind derives its last-level cache from CPUID; on this lab's VM that is a 512 MiB
+2-way LL, under which no walk ever misses the LL.  So every simulation gets an explicit geometry:
+`host`, this machine's caches as sysfs reports them (the highest level as LL), and the boards of
+BOARDS.  callgrind simulates the accesses of the program it runs (the x86_64 build: LP64 inode
+sizes) through that geometry: the cache changes, not the ABI.  The command prints each geometry
+and its valgrind options.
 """
 import argparse
 import glob
@@ -153,12 +152,8 @@ def walk_size(geometry, sizes):
     if not sizes:
         raise ValueError("no walk sizes to choose from")
     ll = geometry.ll_bytes()
-    if ll is None:
-        return max(sizes), False
-    for n in sorted(sizes):
-        if n * WORKING_SET_PER_INODE >= WORKING_SET_FACTOR * ll:
-            return n, True
-    return max(sizes), False
+    n = next((n for n in sorted(sizes) if ll and n * WORKING_SET_PER_INODE >= WORKING_SET_FACTOR * ll), None)
+    return (n, True) if n is not None else (max(sizes), False)
 
 
 def geometries(valgrind_args=(), root=SYSFS_CACHE):

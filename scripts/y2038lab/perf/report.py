@@ -1,21 +1,17 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: MIT
 """cache and instruction counts per inode visited, per layout.
 
-For one walk benchmark per layout (default walk/stat_seq/<body>/<repr>/<N>,
-one y2038-bench process per layout, selected with --benchmark_filter):
+For one walk benchmark per layout (default walk/stat_seq/<body>/<repr>/<N>, one y2038-bench process
+per layout, selected with --benchmark_filter), divided by every inode the process visited (perf.walk:
+all Google Benchmark runs):
 
-  counters   where `perf stat` counts hardware events (`perf stat -x, -e`
-             PERF_EVENTS) around the process, divided by every inode the
-             process visited (perf.walk: all Google Benchmark runs; start-up
-             and per-run set-up included, amortised).
-  callgrind  elsewhere: valgrind --tool=callgrind --cache-sim=yes, collecting
-             only inside the benchmark's walk_<path>_<body>_<repr> function
-             (--toggle-collect; CALLGRIND_EXCLUDED toggle it off again): the
-             timed loop over the slab, divided as for the counters.  Simulated
-             counts, once per named geometry (perf.cachegeo), each at the walk
-             size whose working set exceeds its LL; --valgrind-arg --LL=...
-             (and --I1, --D1) replaces them with one geometry of its own.
+  counters   where `perf stat -x, -e PERF_EVENTS` counts hardware events around the process
+             (start-up and per-run set-up included, amortised).
+  callgrind  elsewhere: valgrind --tool=callgrind --cache-sim=yes, collecting only inside the
+             benchmark's walk_<path>_<body>_<repr> function (--toggle-collect; CALLGRIND_EXCLUDED
+             toggle it off again): the timed loop over the slab.  Simulated counts, once per named
+             geometry (perf.cachegeo), each at the walk size whose working set exceeds its LL;
+             --valgrind-arg --LL=... (and --I1, --D1) replaces them with one geometry of its own.
 
 `perf detect` prints which of the two this machine gets, and why.
 """

@@ -82,11 +82,6 @@ def iterations_run(asked, batch):
     return max(1, -(-asked // batch)) * batch
 
 
-def quoted(cmd):
-    return " ".join(arg if re.fullmatch(r"[\w./=:,+-]+", arg) else "'" + arg.replace("'", "'\\''") + "'"
-                    for arg in cmd)
-
-
 def run_measured(prefix, bench, name, json_path, min_time):
     """Run one benchmark of @bench under @prefix (perf stat, valgrind).
 
@@ -107,4 +102,6 @@ def run_measured(prefix, bench, name, json_path, min_time):
     per_iter, how = inodes_per_iteration(rec)
     batch = rec.counters.get("batch_iterations", [1])[0]
     inodes = (sum(iterations_run(r, batch) for r in runs[:-1]) + rec.iterations[0]) * per_iter
-    return inodes, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how, "rec": rec}
+    shown = " ".join(arg if re.fullmatch(r"[\w./=:,+-]+", arg) else "'" + arg.replace("'", "'\\''") + "'"
+                     for arg in cmd)
+    return inodes, {"cmd": shown, "inodes": inodes, "runs": len(runs), "per_iter": how, "rec": rec}
