@@ -6,8 +6,8 @@ from y2038lab.core.fsio import InputError
 PT_INTERP = 3
 
 
-def elf_facts(path):
-    """(class, machine, has_interpreter) of the ELF executable at PATH."""
+def check_static(path, abi):
+    """InputError unless PATH is a static executable of ABI: its ELF class and machine, no ELF interpreter."""
     try:
         with open(path, "rb") as f:
             head = f.read(64)
@@ -28,12 +28,6 @@ def elf_facts(path):
                 interp = interp or p_type == PT_INTERP
     except OSError as err:
         raise InputError(f"{path}: cannot read ({err.strerror})") from err
-    return elf_class, machine, interp
-
-
-def check_static(path, abi):
-    """InputError unless PATH is a static executable of ABI (no ELF interpreter)."""
-    elf_class, machine, interp = elf_facts(path)
     if (elf_class, machine) != (abi.elf_class, abi.elf_machine):
         raise InputError(f"{path}: ELF class {elf_class} machine {machine}, expected "
                          f"{abi.elf_class}/{abi.elf_machine} for {abi.name}")

@@ -84,14 +84,6 @@ def fetch_source(cache):
     return src
 
 
-def debian_flags(abi, src):
-    """CXXFLAGS (with CPPFLAGS, as debhelper passes them to CMake) and LDFLAGS
-    of Debian's build of this package for ABI's architecture."""
-    env = dict(os.environ, DEB_HOST_ARCH=abi.deb_arch, DEB_BUILD_MAINT_OPTIONS=BUILD_MAINT_OPTIONS)
-    get = lambda what: fsio.run(["dpkg-buildflags", "--get", what], env=env, cwd=src).strip()  # noqa: E731
-    return f"{get('CXXFLAGS')} {get('CPPFLAGS')}".strip(), get("LDFLAGS")
-
-
 def build(abi, top, cache, jobs=None):
     """The install prefix of Google Benchmark for ABI, built unless cached."""
     cxx = shutil.which(f"{abi.triplet}-g++")
@@ -99,7 +91,10 @@ def build(abi, top, cache, jobs=None):
         raise InputError(f"{abi.triplet}-g++ not found (Debian package g++-{abi.triplet}; "
                          "scripts/lab deps installs it)")
     src = fetch_source(cache)
-    cxxflags, ldflags = debian_flags(abi, src)
+    # Debian's build flags of this package for ABI's architecture (CPPFLAGS in CXXFLAGS, as debhelper does)
+    env = dict(os.environ, DEB_HOST_ARCH=abi.deb_arch, DEB_BUILD_MAINT_OPTIONS=BUILD_MAINT_OPTIONS)
+    get = lambda what: fsio.run(["dpkg-buildflags", "--get", what], env=env, cwd=src).strip()  # noqa: E731
+    cxxflags, ldflags = f"{get('CXXFLAGS')} {get('CPPFLAGS')}".strip(), get("LDFLAGS")
     options = ["-DCMAKE_BUILD_TYPE=None", f"-DGIT_VERSION={GBENCH_VERSION}", "-DBUILD_SHARED_LIBS=OFF",
                "-DBENCHMARK_ENABLE_LTO=OFF", "-DBENCHMARK_ENABLE_TESTING=OFF",
                "-DBENCHMARK_ENABLE_WERROR=OFF", "-DBENCHMARK_INSTALL_DOCS=OFF"]

@@ -153,15 +153,14 @@ def btf_section(board, top, outdir):
     with tempfile.NamedTemporaryFile(suffix=".btf") as f:
         f.write(board["btf"])
         f.flush()
-        res = subprocess.run(pahole.PAHOLE + ["-F", "btf", "-C", "inode", f.name],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        live = pahole.parse_struct(res.stdout, "inode") if res.returncode == 0 else None
-    except SystemExit:
-        live = None
+        try:  # parse_struct: None without the struct, InputError without its size line
+            text = fsio.run(pahole.PAHOLE + ["-F", "btf", "-C", "inode", f.name])
+            live = pahole.parse_struct(text, "inode")
+        except InputError:
+            live = None
     if not live:
         return out + ["pahole could not read struct inode from the board's BTF: comparison skipped.", ""]
-    fsio.write_text(os.path.join(outdir, "btf-inode.txt"), res.stdout)
+    fsio.write_text(os.path.join(outdir, "btf-inode.txt"), text)
     word = abis.word(board["abi"])
     out += [f"`pahole -F btf -C inode` on the board's /sys/kernel/btf/vmlinux (kernel {board['kernel']}; "
             "raw output in btf-inode.txt): sizeof(struct inode) "

@@ -66,14 +66,6 @@ class ResultSet:
                 f"{'/'.join(map(str, reps))} repetition{'' if reps == [1] else 's'}", f"{self.source}: `{os.path.basename(self.path)}`"]
 
 
-def group_of(name):
-    """(operation key with the representation replaced by '*', repr) of a run name."""
-    parts = name.split("/")
-    if len(parts) < 4:
-        return None
-    return "/".join(parts[:3] + ["*"] + parts[4:]), parts[3]
-
-
 def sizes_section(sets, top):
     abi_list = list(dict.fromkeys(s.abi for s in sets))
     folder = os.path.join(top, "reports", "layouts")
@@ -111,9 +103,9 @@ def bench_section(sets, top):
     groups = {}
     for s in sets:
         for name in list(s.samples) + list(s.medians):
-            g = group_of(name)
-            if g and any(p.search(name) for p in patterns):
-                groups.setdefault(g[0], {})[g[1]] = None  # the reprs, in order of appearance
+            parts = name.split("/")  # group: the operation key, its repr as "*"; its reprs in order
+            if len(parts) >= 4 and any(p.search(name) for p in patterns):
+                groups.setdefault("/".join(parts[:3] + ["*"] + parts[4:]), {})[parts[3]] = None
     out = ["## Headline benchmarks, side by side", "",
            "Real time per iteration in ns (the median of the set's repetitions), then the ratio against "
            f"`{REFERENCE}` of the same operation and body **in the same set** and the statistics' verdict "

@@ -85,8 +85,7 @@ def run_ssh(args, top, results):
     call(scp + [tarball, f"{target}:{remote}/{name}"], f"copying {name} ({os.path.getsize(tarball) >> 20} MiB)")
     script = (f"cd {q(remote)} && rm -rf y2038-bundle-{abi} && gzip -dc {q(name)} | tar -xf - && "
               f"sh y2038-bundle-{abi}/run.sh {' '.join(q(a) for a in run_args(args))} --out {q(remote)}/results")
-    out = call(ssh + [script], f"{target}: running the {abi} bundle ({args.mode})")
-    path = results_line(out, target)
+    path = results_line(call(ssh + [script], f"{target}: running the {abi} bundle ({args.mode})"), target)
     call(scp + [f"{target}:{path}", results + "/"], f"fetching {os.path.basename(path)}")
     return os.path.join(results, os.path.basename(path))
 

@@ -94,11 +94,6 @@ def inner_loop(insns):
     return insns[next(i for i, insn in enumerate(insns) if insn.addr == target):end + 1]
 
 
-def inner_branches(loop):
-    """Branches inside a loop body other than its own backward branch."""
-    return sum(1 for insn in loop[:-1] if branch_target(insn) is not None)
-
-
 def splice_calls(loop, paths):
     """([Insn], [names]): LOOP, each call replaced by what it executed (PATHS, the trace); the call
     itself left out (llvm-mca 14: "call instructions are not correctly modeled", 100 cy)."""

@@ -112,7 +112,7 @@ def model_variant(variant, funcs, paths, jobs=2):
             insns = code.inner_loop(funcs.get(name) or [])
             if not insns:
                 raise InputError(f"{variant.name}: no loop found in {name} (objdump of its object)")
-            inner = code.inner_branches(insns)
+            inner = sum(1 for insn in insns[:-1] if code.branch_target(insn) is not None)  # not its own
             insns, spliced = code.splice_calls(insns, paths)
             # llvm-mca runs the body as straight-line code: both sides of a branch (COST.md's ‡).
             check = "; ".join(

@@ -18,7 +18,7 @@ import shutil
 import subprocess
 import tempfile
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, make_dataclass
 
 from y2038lab.core import abis
 from y2038lab.core.fsio import InputError
@@ -33,19 +33,10 @@ HELPER_RE = re.compile(r"^(__aeabi_\w+|__(u?(div|mod|divmod)[sd]i[34]|udivmoddi4
                        r"memcpy|memset|memmove)$")
 
 
-@dataclass
-class Variant:
-    name: str
-    abi: str = ""
-    compiler: str = ""
-    flags: str = ""
-    kernel_flags: str = ""
-    harness: str = ""
-    fstime: str = ""
-    objdump: str = ""
-    nm: str = ""
-    layouts: list = field(default_factory=list)  # (body, repr, object path)
-    manifest: str = ""
+# One variant of a manifest: its name, MANIFEST_KEYS, layouts [(body, repr, object path)], its path.
+Variant = make_dataclass("Variant", [("name", str)] + [(key, str, field(default="")) for key in MANIFEST_KEYS]
+                         + [("layouts", list, field(default_factory=list)),
+                            ("manifest", str, field(default=""))])
 
 
 def read_manifest(path):

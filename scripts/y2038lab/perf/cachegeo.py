@@ -28,9 +28,7 @@ class Geometry:
     """One simulated cache hierarchy: three (size, ways, line bytes) triples."""
 
     def __init__(self, name, what, i1, d1, ll, extra=()):
-        self.name, self.what = name, what
-        self.i1, self.d1, self.ll = i1, d1, ll
-        self.extra = list(extra)
+        self.name, self.what, self.i1, self.d1, self.ll, self.extra = name, what, i1, d1, ll, list(extra)
         for label, cache in self.caches():
             check(f"{name} {label}", *cache)
 

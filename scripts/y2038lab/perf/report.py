@@ -256,11 +256,10 @@ def run_callgrind(args, lines, sizes, extra):
               "walks the smallest N whose working set (64-byte lines touched, from walk.c's counter) "
               f"is estimated at {cachegeo.WORKING_SET_FACTOR}x its LL or more; the table gives the "
               "working set measured.", ""]
-    lines += ["| geometry | cache geometry (size, ways, line) | simulated by valgrind as |", "|---|---|---|"]
-    for geometry in geometries:
-        printed = next((d["geometry"] for g, _, _, _, d in rows if g is geometry and d.get("geometry")), [])
-        lines.append(f"| `{geometry.name}` | {geometry.describe()}: {geometry.what} | "
-                     + ("; ".join(printed) or "no run") + " |")
+    lines += markdown.table(("geometry", "cache geometry (size, ways, line)", "simulated by valgrind as"), [
+        (f"`{g.name}`", f"{g.describe()}: {g.what}", "; ".join(next(
+            (d["geometry"] for h, _, _, _, d in rows if h is g and d.get("geometry")), [])) or "no run")
+        for g in geometries])
     lines += [""] + [f"Note: {note}." for note in notes] + ([""] if notes else [])
 
     def ws_text(geometry, n, d):
