@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
@@ -50,8 +49,7 @@ def _filtered(path, pattern, folder):
             raise fsio.InputError(f"{path}: no benchmark matches --filter {pattern.pattern!r}")
     name = os.path.basename(path)[:-3] if path.endswith(".gz") else os.path.basename(path)
     out = os.path.join(folder, f"{len(os.listdir(folder))}-{name}")
-    with open(out, "w", encoding="utf-8") as f:   # a scratch copy for compare.py, deleted after
-        json.dump(data, f)
+    fsio.write_text(out, json.dumps(data))   # a scratch copy for compare.py, deleted after
     return out
 
 
@@ -60,12 +58,8 @@ def run_gbench(mode_args, has_aggregates, names=None):
     if not os.path.isfile(GBENCH_COMPARE):
         raise fsio.InputError(f"{GBENCH_COMPARE}: Google Benchmark's compare.py not found "
                               "(Debian package libbenchmark-tools)")
-    args = [sys.executable, GBENCH_COMPARE, "--no-color"] + (["-a"] if has_aggregates else []) + mode_args
-    done = subprocess.run(args, capture_output=True, text=True)
-    if done.returncode != 0:
-        last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
-        raise fsio.InputError(f"{GBENCH_COMPARE} failed (exit {done.returncode}): {last[0]}")
-    text = done.stdout.rstrip("\n")
+    text = fsio.run([sys.executable, GBENCH_COMPARE, "--no-color", *["-a"] * has_aggregates, *mode_args])
+    text = text.rstrip("\n")
     for scratch, name in (names or {}).items():
         text = text.replace(scratch, name)
     return text.splitlines()
@@ -85,12 +79,8 @@ HEADER = ("| benchmark | {a} ns | {b} ns | ratio | 95 % interval | U test | n | 
 
 
 def _flags(*records):
-    texts = []
-    for rec in records:
-        d = stats.disturbance(rec)
-        if d and d.disturbed:
-            texts.append(f"{d.disturbed}/{d.repetitions} x{d.worst:.2f}")
-    return ", ".join(texts)
+    return ", ".join(f"{d.disturbed}/{d.repetitions} x{d.worst:.2f}" for d in map(stats.disturbance, records)
+                     if d and d.disturbed)
 
 
 def runs_table(a, b, pattern, measure):

@@ -27,9 +27,8 @@ def warn(message):
 
 def read_cmd(path):
     """(command, notes) from FILE.cmd beside a JSON file (written by y2038lab.bench.run)."""
-    if not os.path.exists(path + ".cmd"):
-        return "not recorded", []
-    lines = fsio.read_text(path + ".cmd", "command record").strip().splitlines()
+    cmd = path + ".cmd"
+    lines = fsio.read_text(cmd, "command record").strip().splitlines() if os.path.exists(cmd) else []
     return (lines[0], lines[1:]) if lines else ("not recorded", [])
 
 
@@ -65,17 +64,12 @@ def section(run):
     for family in families:
         if family == "shim":
             out += tables.shim_table(run)
-            continue
-        if family == "paired":
-            continue
-        out += tables.layout_tables(run, family)
-        out += tables.other_tables(run, family)
-        if family == "load":
-            out += tables.load_scaling(run)
+        elif family != "paired":
+            out += tables.layout_tables(run, family) + tables.other_tables(run, family)
+            out += tables.load_scaling(run) if family == "load" else []
     if run.errors:
         out += ["Benchmarks that reported an error (no figure):", ""]
-        out += [f"- `{name}`: {message or 'no message'}" for name, message in run.errors]
-        out.append("")
+        out += [f"- `{name}`: {message or 'no message'}" for name, message in run.errors] + [""]
     return out
 
 
@@ -106,9 +100,8 @@ def parse_args(argv):
 
 def main(argv=None):
     args = parse_args(argv)
-    fsio.check_output_path(args.fragment)
-    if args.summary:
-        fsio.check_output_path(args.summary)
+    for path in filter(None, (args.fragment, args.summary)):
+        fsio.check_output_path(path)
     plots_dir = None if args.no_plots else (args.plots_dir or os.path.dirname(args.fragment) or ".")
     if plots_dir and not os.path.isdir(plots_dir):
         raise fsio.InputError(f"{plots_dir}: plots folder does not exist")

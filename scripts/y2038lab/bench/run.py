@@ -164,19 +164,10 @@ def speeds_text(speeds):
 
 def governor():
     path = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f"cpufreq governor: {f.read().strip()} (left as it was)"
-    except OSError:
+    text = fsio.read_or_none(path)
+    if text is None:
         return f"cpufreq governor: not exposed ({path} absent), frequency not controlled"
-
-
-def load_average():
-    try:
-        with open("/proc/loadavg", encoding="utf-8") as f:
-            return " ".join(f.read().split()[:3])
-    except OSError:
-        return "unknown"
+    return f"cpufreq governor: {text.strip()} (left as it was)"
 
 
 def run_abi(abi, binary, staging, full, user_cpus):
@@ -233,13 +224,14 @@ def run_abi(abi, binary, staging, full, user_cpus):
     after = probe_cpus(binary, cpus)
     log(f"{abi}: per CPU afterwards: {speeds_text(after)}")
     merge(out, parts, plan_record, before, after)
+    load = " ".join((fsio.read_or_none("/proc/loadavg") or "unknown").split()[:3])
     fsio.write_text(out + ".cmd", "\n".join([
         f"{binary} in {len(parts)} passes, merged (exact commands below)", *commands,
         f"CPUs measured before the run (pinned, medians of {' '.join(PROBES)}): {speeds_text(before)}",
         f"CPUs measured after the run: {speeds_text(after)}",
         f"thread plan {plan_text} ({'Y2038_BENCH_CPUS' if user_cpus else 'fastest first'}): "
         f"single-threaded passes pinned to CPU {plan[0]}, thread i of a threaded one on CPU i of the plan",
-        governor(), f"load average before the run: {load_average()}"]) + "\n")
+        governor(), f"load average before the run: {load}"]) + "\n")
     log(f"{abi}: {len(load_run(out).records)} benchmarks in {os.path.basename(out)}")
 
 

@@ -10,7 +10,6 @@ between README's markers with the report's facts and summary, only when
 exactly one begin marker precedes exactly one end marker.
 """
 import argparse
-import datetime
 import gzip
 import os
 import platform
@@ -24,44 +23,29 @@ FRAGMENT = re.compile(r"\d\d-.*\.md")
 IMAGE = re.compile(r"!\[[^\]]*\]\(([^)/]+\.png)\)")
 
 
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith(("model name", "Model", "uarch")):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
 def host_facts(build_dir):
     cache = fsio.cmake_cache(build_dir)
-    build_type, flags = cache.get("CMAKE_BUILD_TYPE", ""), fsio.cmake_flags(cache)
-    # scripts/lab report records the state before its own steps rewrite
-    # generated files (reports/layouts/ carries dates): that is what was built.
+    cpu = re.search(r"^(?:model name|Model|uarch).*?:(.*)$", fsio.read_or_none("/proc/cpuinfo") or "", re.M)
+    cpu = cpu.group(1).strip() if cpu else platform.processor() or "unknown"
     return {
-        "Date (UTC)": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),
+        "Date (UTC)": markdown.now()[:-len(" UTC")],
         "Host": platform.node(),
-        "CPU": f"{cpu_model()} ({os.cpu_count()} CPUs online)",
+        "CPU": f"{cpu} ({os.cpu_count()} CPUs online)",
         "Kernel": f"{platform.system()} {platform.release()} {platform.machine()}",
         "Compiler": fsio.first_line([fsio.cmake_compiler(build_dir), "--version"]),
-        "Build": f"{build_type}, C flags `{flags}`",
+        "Build": f"{cache.get('CMAKE_BUILD_TYPE', '')}, C flags `{fsio.cmake_flags(cache)}`",
         "Commit": markdown.commit(),
     }
 
 
-def read_bytes(path):
+def read_bytes(path, png=False):
+    """The bytes of PATH (with PNG: a PNG image); InputError naming it otherwise."""
     try:
         with open(path, "rb") as f:
-            return f.read()
+            data = f.read()
     except OSError as err:
         raise fsio.InputError(f"{path}: cannot read ({err.strerror or err})") from None
-
-
-def read_png(path):
-    data = read_bytes(path)
-    if not data.startswith(b"\x89PNG"):
+    if png and not data.startswith(b"\x89PNG"):
         raise fsio.InputError(f"{path}: not a PNG image")
     return data
 
@@ -74,7 +58,7 @@ def assemble(args):
     if not fragments:
         raise fsio.InputError(f"{args.results}: no NN-*.md fragments")
     facts = host_facts(args.build)
-    if getattr(args, "elapsed", None) is not None:
+    if args.elapsed is not None:
         facts["Run time"] = (f"{args.elapsed // 60} min {args.elapsed % 60:02d} s for `scripts/lab report` "
                              "(builds, pahole, cost, bench, perf), before this assembly")
     lines = [f"# y2038 inode timestamp lab: report for {args.target}", "",
@@ -88,7 +72,7 @@ def assemble(args):
                                   + (" (empty)" if not text else ""))
         lines.append(text + "\n")
         images += [m for m in IMAGE.findall(text) if m not in images]
-    pngs = {name: read_png(os.path.join(args.results, name)) for name in images}
+    pngs = {name: read_bytes(os.path.join(args.results, name), png=True) for name in images}
     if os.path.exists(args.out) and not os.path.isdir(args.out):
         raise fsio.InputError(f"{args.out}: is not a folder")
     if not os.path.isdir(args.out):
@@ -96,8 +80,7 @@ def assemble(args):
             raise fsio.InputError(f"{args.out}: its parent folder does not exist")
         os.mkdir(args.out)
     # The run's benchmark JSON, compressed beside the report (`lab compare` reads it as it is).
-    attached = {os.path.basename(p) + ".gz": gzip.compress(read_bytes(p), mtime=0)
-                for p in getattr(args, "attach", None) or []}
+    attached = {os.path.basename(p) + ".gz": gzip.compress(read_bytes(p), mtime=0) for p in args.attach}
     with fsio.OutputSet() as out:
         for name, data in list(pngs.items()) + list(attached.items()):
             out.write_bytes(os.path.join(args.out, name), data)

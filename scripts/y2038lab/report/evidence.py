@@ -109,13 +109,16 @@ def kernel_check(folder):
                      for (same, what), abis in sorted(groups.items(), reverse=True)), differing
 
 
+def tree_files(folder, ext):
+    """The sorted <tree>EXT of FOLDER (reports/churn); history-<old>-<new>EXT (`lab churn OLD NEW`)
+    compares two releases, not a tree's sites."""
+    return sorted(p for p in glob.glob(os.path.join(folder, "*" + ext))
+                  if not os.path.basename(p).startswith("history-"))
+
+
 def read_churn(folder):
     """{tree: {"rows": [per-fs dicts], "total": dict}} from <folder>/*.csv; None if none."""
-    if folder is None:
-        return None
-    # history-<old>-<new>.csv (`lab churn OLD NEW`) compares two releases: not a tree's sites
-    paths = sorted(p for p in glob.glob(os.path.join(folder, "*.csv"))
-                   if not os.path.basename(p).startswith("history-"))
+    paths = folder and tree_files(folder, ".csv")
     if not paths:
         return None
     out = {}

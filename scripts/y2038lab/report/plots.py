@@ -64,12 +64,21 @@ def _whiskers(ax, points, label):
                 marker="o", markersize=3, capsize=2, linewidth=1, label=label)
 
 
-def _save(plt, fig, save, path):
-    """SAVE(fig, path) at 100 dpi; the figure closed whatever happens."""
-    try:
-        save(fig, path, dpi=100)
-    finally:
-        plt.close(fig)
+def _draw(plt, jobs, folder, save):
+    """[(title, path)] of each figure JOBS [(name, make)] made, SAVE(fig, FOLDER/name.png) at 100 dpi;
+    every figure closed whatever happens."""
+    out = []
+    for name, make in jobs:
+        made = make()
+        if made:
+            fig, title = made
+            path = os.path.join(folder, name + ".png")
+            try:
+                save(fig, path, dpi=100)
+            finally:
+                plt.close(fig)
+            out.append((title, path))
+    return out
 
 
 def cell_style(plt, cell, repr_name):
@@ -97,14 +106,11 @@ def heatmap(plt, run, body, measure):
     keys = sorted(found, key=_row_name)
     reprs = _reprs({r for cells in found.values() for r in cells} | {REFERENCE}, run.reprs)
     fig, ax = plt.subplots(figsize=(1.6 * len(reprs) + 3.5, 0.32 * len(keys) + 2.2))
-    colours = []
-    for i, key in enumerate(keys):
-        colours.append([])
-        for j, r in enumerate(reprs):
-            rgba, text, colour = cell_style(plt, found[key].get(r), r)
-            colours[i].append(rgba)
+    styles = [[cell_style(plt, found[key].get(r), r) for r in reprs] for key in keys]
+    for i, row in enumerate(styles):
+        for j, (_, text, colour) in enumerate(row):
             ax.text(j, i, text, ha="center", va="center", fontsize=7, color=colour)
-    ax.imshow(colours, aspect="auto")
+    ax.imshow([[rgba for rgba, _, _ in row] for row in styles], aspect="auto")
     ax.set_xticks(range(len(reprs)), reprs, fontsize=8)
     ax.set_yticks(range(len(keys)), [_row_name(k) for k in keys], fontsize=7)
     n = min((len(stats.sample(rec, measure)) for row in stats.by_layout(run).values() for rec in row.values()),
@@ -170,23 +176,15 @@ def sizes_and_slabs(plt, sizes, slab, body="v6", cache="inode_cache"):
         return None
     abis = sorted({a for a, b, _ in sizes if b == body})
     reprs = _reprs({r for a, b, r in sizes if b == body}, [r for a, b, r in sizes])
-    def size_of(abi, r):
-        size = sizes.get((abi, body, r), {}).get("size")
-        return size, str(size or "")
-    panels = [("sizeof(struct inode), bytes (pahole)", size_of)]
-    if slab:
-        index = {(s["abi"], s["body"], s["repr"], s["cache"]): s for s in slab}
-
-        def per_slab(scenario):
-            def value(abi, r):
-                row = index.get((abi, body, r, cache))
-                if not row:
-                    return None, ""
-                return row[f"{scenario}_objs"], f"{row[f'{scenario}_objs']}/{row[f'{scenario}_pages']}p"
-            return value
-        for scenario, what in (("this_host", "this host's CPU count"), ("66_laptop", "8-CPU v6.6")):
-            panels.append((f"{cache}: objects per slab / pages per slab (SLUB model, {what}; not measured)",
-                           per_slab(scenario)))
+    panels = [("sizeof(struct inode), bytes (pahole)", lambda abi, r: (
+        sizes.get((abi, body, r), {}).get("size"), str(sizes.get((abi, body, r), {}).get("size") or "")))]
+    index = {(s["abi"], s["body"], s["repr"], s["cache"]): s for s in slab or ()}
+    for sc, what in (("this_host", "this host's CPU count"), ("66_laptop", "8-CPU v6.6")) if slab else ():
+        def per_slab(abi, r, sc=sc):
+            row = index.get((abi, body, r, cache))
+            return (row[f"{sc}_objs"], f"{row[f'{sc}_objs']}/{row[f'{sc}_pages']}p") if row else (None, "")
+        panels.append((f"{cache}: objects per slab / pages per slab (SLUB model, {what}; not measured)",
+                       per_slab))
     fig, axes = plt.subplots(len(panels), 1, figsize=(9, 3 * len(panels)), squeeze=False)
     width = 0.8 / len(reprs)
     for ax, (label, value) in zip(axes[:, 0], panels):
@@ -253,16 +251,7 @@ def render_all(runs, out_dir, sizes_dir=None, prefix="", measure="real"):
         sizes = read_sizes(sizes_dir)
         slab = read_slab(os.path.join(sizes_dir, "slab.csv"))
         jobs += [(f"sizes-{b}", lambda b=b: sizes_and_slabs(plt, sizes, slab, b)) for b in ("v6", "v4_4")]
-    out = []
-    for name, make in jobs:
-        made = make()
-        if made is None:
-            continue
-        fig, title = made
-        path = os.path.join(out_dir, f"{prefix}{name}.png")
-        _save(plt, fig, fsio.save_figure, path)
-        out.append((title, path))
-    return out
+    return _draw(plt, [(prefix + name, make) for name, make in jobs], out_dir, fsio.save_figure)
 
 
 def write_plots(run, folder, out):
@@ -272,17 +261,10 @@ def write_plots(run, folder, out):
     bodies = [b for b in run.bodies if b in {k[2] for k in stats.by_layout(run)}]
     if not bodies:
         return []
-    plt, lines = _pyplot(), []
-    for body in bodies:
-        for kind, draw in (("heatmap", heatmap), ("walk", walks)):
-            made = draw(plt, run, body, "real")
-            if made is None:
-                continue
-            fig, title = made
-            name = f"bench-{run.abi}-{kind}-{body}.png"
-            _save(plt, fig, out.save_figure, os.path.join(folder, name))
-            lines.append(f"![{title}]({name})")
-    return lines
+    plt = _pyplot()
+    jobs = [(f"bench-{run.abi}-{kind}-{body}", lambda draw=draw, body=body: draw(plt, run, body, "real"))
+            for body in bodies for kind, draw in (("heatmap", heatmap), ("walk", walks))]
+    return [f"![{t}]({os.path.basename(path)})" for t, path in _draw(plt, jobs, folder, out.save_figure)]
 
 
 def fragment(made, heading="## Plots"):
