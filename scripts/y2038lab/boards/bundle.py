@@ -33,9 +33,8 @@ log = gbench.log
 
 
 def select_tests(ctest_json, build_dir):
-    """(tests, left_out) from `ctest --show-only=json-v1`: tests run.sh can run
-    as a dict per test (name, labels, will_fail, skip_rc, exe, args), and
-    "name (why)" for the others."""
+    """(tests, left_out) from `ctest --show-only=json-v1`: tests run.sh can run as a dict per test
+    (name, labels, will_fail, skip_rc, exe, args), and "name (why)" for the others."""
     build_dir = os.path.realpath(build_dir)
     tests, left_out = [], []
     for t in ctest_json.get("tests", []):
@@ -69,7 +68,7 @@ def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.strip()
     with open(os.path.join(gbench_prefix, "y2038-gbench.txt"), encoding="utf-8") as f:
         gbench_facts = f.read().strip()
-    lines = [
+    return "\n".join([
         f"abi: {abi.name}",
         "bundle_format: 1",
         f"created: {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')}",
@@ -87,8 +86,7 @@ def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
         gbench_facts,
         f"tests: {len(tests)} ({', '.join(t['name'] for t in tests)})",
         f"tests_left_out: {'; '.join(left_out) or 'none'}",
-    ]
-    return "\n".join(lines) + "\n"
+    ]) + "\n"
 
 
 def pack(stage, name, out):

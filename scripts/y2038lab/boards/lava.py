@@ -100,8 +100,8 @@ def validate_all(top):
 
 
 def headline_patterns(top):
-    with open(os.path.join(top, "boards", "headline.txt"), encoding="utf-8") as f:
-        return [re.compile(line.strip()) for line in f if line.strip() and not line.startswith("#")]
+    lines = fsio.read_text(os.path.join(top, "boards", "headline.txt"), "headline list").splitlines()
+    return [re.compile(line.strip()) for line in lines if line.strip() and not line.startswith("#")]
 
 
 def read_export(path):

@@ -16,9 +16,8 @@ from y2038lab.core.reprs import REFERENCE, TWIN
 
 
 def compare_to_reference(ref, samples, twin, abi):
-    """(ratio, verdict) of SAMPLES against REF (per-repetition ns lists; a
-    LAVA set has one median each).  The one place the merge's statistics
-    live: y2038lab.core.stats (U test, ratio interval, twin-control band)."""
+    """(ratio, verdict) of SAMPLES against REF (per-repetition ns lists; a LAVA set has one median each).
+    The one place the merge's statistics live: y2038lab.core.stats (U test, ratio interval, twin band)."""
     comp = stats.compare(ref, samples)
     lp64 = abi in abis.LP64
     band = stats.null_band(stats.compare(ref, twin)) if lp64 and twin else None

@@ -59,10 +59,9 @@ def reachable_calls(funcs, name):
 
 
 def symbol_table(nm, path):
-    """{symbol: (start, size)} of the defined functions in PATH (nm -S).  A local
-    function defined in several objects (a static inline helper the compiler
-    kept out of line) appears once per copy: the first under its name, the
-    others as NAME#ADDRESS (SymbolMap reports every copy as NAME)."""
+    """{symbol: (start, size)} of the defined functions in PATH (nm -S).  A local function defined in
+    several objects (a static inline helper the compiler kept out of line) appears once per copy: the
+    first under its name, the others as NAME#ADDRESS (SymbolMap reports every copy as NAME)."""
     table = {}
     for line in fsio.run([nm, "-S", "--defined-only", path]).splitlines():
         parts = line.split()

@@ -60,8 +60,8 @@ def accessor_section(results, counts):
             return ("—" if c is None else f"{c['instructions']} {ratio(c['instructions'], ref and ref['instructions'])}"
                     f" · {c['code_bytes']} B")
         lines += [f"#### {r.variant.name} ({r.variant.abi})", ""] + markdown.table(
-            ["operation"] + reprs, [[op] + [cell(op, rp) for rp in reprs] for op in MTIME_OPS], "l" + "r" * len(reprs))
-        lines.append("")
+            ["operation"] + reprs, [[op] + [cell(op, rp) for rp in reprs] for op in MTIME_OPS],
+            "l" + "r" * len(reprs)) + [""]
         diffs = [f"{op}/{rp} {c['instructions']} (mtime {twin['instructions']})"
                  for (var, body, rp, op), c in sorted(counts.items())
                  if var == r.variant.name and body == "v6" and (m := re.match(r"^(.*)_([ac])time$", op))
@@ -131,9 +131,8 @@ def libcall_section(results, counts):
     lines += markdown.table(["function"] + names, [[fn] + [cell(fn, n) for n in names] for fn in fns])
     accessor_calls = sorted({f"{h} ({var} {rp} {op})" for (var, body, rp, op), c in counts.items()
                              if body != "-" for h in c["libcalls_static"].split()})
-    lines += ["", "Accessors: " + ("; ".join(accessor_calls) if accessor_calls else
-                                   "no helper call in any accessor on any ABI") + " (cost.csv `libcalls_static`)."]
-    return lines + [""]
+    calls = "; ".join(accessor_calls) or "no helper call in any accessor on any ABI"
+    return lines + ["", f"Accessors: {calls} (cost.csv `libcalls_static`).", ""]
 
 
 def hand_measurement_section(counts):
@@ -234,12 +233,9 @@ def mca_section(results, models):
                   "I_CTIME_QUERIED that walk's steady state (flag already set) skips, and on 32-bit "
                   "ABIs the i_size seqcount retry is modelled as not taken but its test counted.", ""]
     if notes:
-        lines += ["Workarounds and missing models:", ""]
-        for note, cells in sorted(notes.items()):
-            shown = sorted(cells)
-            more = f" and {len(shown) - 6} more" if len(shown) > 6 else ""
-            lines.append(f"- {note}: {', '.join(shown[:6])}{more}")
-        lines.append("")
+        lines += ["Workarounds and missing models:", ""] + [
+            f"- {note}: {', '.join(sorted(cells)[:6])}" + (f" and {len(cells) - 6} more" * (len(cells) > 6))
+            for note, cells in sorted(notes.items())] + [""]
     return lines
 
 

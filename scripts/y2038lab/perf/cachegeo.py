@@ -80,9 +80,8 @@ def parse_size(text):
 
 
 def simulable(label, size, ways, line):
-    """((size, ways, line), note): a set count that is not a power of two
-    (a 30 MiB 20-way L3) becomes the power of two below it with the ways
-    raised to keep the size, as valgrind itself does with the LL it detects."""
+    """((size, ways, line), note): a set count that is not a power of two (a 30 MiB 20-way L3) becomes the
+    power of two below it with the ways raised to keep the size, as valgrind does with the LL it detects."""
     sets = size // (ways * line) if ways and line else 0
     if sets < 1 or sets & (sets - 1) == 0:
         return (size, ways, line), None
@@ -144,9 +143,8 @@ def from_valgrind_args(args):
 
 
 def walk_size(geometry, sizes):
-    """(N, exceeds) among the walk sizes @sizes: the smallest whose estimated
-    working set is WORKING_SET_FACTOR times the LL, else the largest (exceeds
-    False)."""
+    """(N, exceeds) among the walk sizes @sizes: the smallest whose estimated working set is
+    WORKING_SET_FACTOR times the LL, else the largest (exceeds False)."""
     if not sizes:
         raise ValueError("no walk sizes to choose from")
     ll = geometry.ll_bytes()

@@ -34,11 +34,8 @@ CALLGRIND_SHOWN = [("Ir", "instructions"), ("Dr", "data reads"), ("D1mr", "D1 re
 
 
 def parse_perf_csv(text):
-    """{event: count or None} from `perf stat -x,` output.
-
-    Lines are value,unit,event,run time,percent running,... ; comments (#)
-    and blank lines are skipped; "<not supported>" and "<not counted>" give
-    None.  Raises ValueError on a line that is neither."""
+    """{event: count or None} from `perf stat -x,` output (value,unit,event,run time,...; comments (#)
+    and blank lines skipped; "<not supported>", "<not counted>" give None); ValueError on any other line."""
     counts = {}
     for line in text.splitlines():
         if not line.strip() or line.startswith("#"):
@@ -213,9 +210,8 @@ def finish(fragment, lines, measured, failures):
 
 
 def callgrind_plan(geometry, sizes, names, n_max):
-    """[(name, N or None)] to simulate under @geometry: each layout's walk whose
-    working set exceeds the geometry's LL (cachegeo.walk_size), the largest
-    N <= n_max under a geometry of Y2038_VALGRIND_ARGS, or @names as given."""
+    """[(name, N or None)] to simulate under @geometry: each layout's walk whose working set exceeds its
+    LL (cachegeo.walk_size), the largest N <= n_max under Y2038_VALGRIND_ARGS, or @names as given."""
     if names:
         return [(n, int(n.rsplit("/", 1)[-1]) if n.rsplit("/", 1)[-1].isdigit() else None) for n in names]
     if geometry.name == "Y2038_VALGRIND_ARGS" or geometry.ll_bytes() is None:
@@ -275,8 +271,7 @@ def run_callgrind(args, lines, sizes, extra):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     sub = parser.add_subparsers(dest="cmd", required=True)
-    d = sub.add_parser("detect")
-    d.add_argument("--csv", default="/tmp/perf_report-detect.csv")
+    sub.add_parser("detect").add_argument("--csv", default="/tmp/perf_report-detect.csv")
     r = sub.add_parser("run")
     r.add_argument("--bench", required=True)
     r.add_argument("--work", required=True, help="directory for the raw outputs")
