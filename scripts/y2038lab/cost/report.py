@@ -84,8 +84,7 @@ def summary_section(results, counts):
                              "l" + "r" * len(reprs)) + [""])
 
 
-def truncation_section(results, counts):
-    names = [r.variant.name for r in results]
+def truncation_section(names, counts):
     lines = ["### Clamp and truncate: instructions per call (qemu-user count)", "",
              "The fstime function alone (cost/cost_fstime.c's trampoline left out), with every helper "
              "it calls; an ext4 super block (extra timestamps), input 2033-05-18T03:33:20 inside its "
@@ -106,8 +105,7 @@ def truncation_section(results, counts):
                                   "lr" + "r" * len(names)) + [""]
 
 
-def codec_section(results, counts):
-    names = [r.variant.name for r in results]
+def codec_section(names, counts):
     ops = list(dict.fromkeys(op for (_, body, _, op) in counts if body == "-" and "/gran:" not in op))
     def cell(c):
         return "—" if c is None else f"{c['instructions']}" + (f" ({c['libcalls']})" if c["libcalls"] else "")
@@ -116,8 +114,7 @@ def codec_section(results, counts):
                                                     for op in ops], "l" + "r" * len(names)) + [""])
 
 
-def libcall_section(results, counts):
-    names = [r.variant.name for r in results]
+def libcall_section(names, counts):
     fns = list(dict.fromkeys(op.split("/")[0] for (_, body, _, op) in counts if body == "-"))
     lines = ["### Library calls (objdump -dr of the real objects)", "",
              "Compiler-runtime helpers each function calls, itself or through the fstime functions it "
@@ -255,9 +252,10 @@ def write_reports(results, bench, out, command):
         f"method: {checked} of {total} rows executed each instruction of their function exactly "
         "once and match objdump's static count of it; the harness checks every value it computed. "
         "All rows, both bodies and a/c times: [cost.csv](cost.csv).", ""]
+    names = [r.variant.name for r in results]
     lines += (summary_section(results, counts) + accessor_section(results, counts)
-              + truncation_section(results, counts) + libcall_section(results, counts)
-              + hand_measurement_section(counts) + codec_section(results, counts)
+              + truncation_section(names, counts) + libcall_section(names, counts)
+              + hand_measurement_section(counts) + codec_section(names, counts)
               + mca_section(results, models) + validation_section(models, bench))
     with OutputSet() as files:  # COST.md and the cost.csv it cites: both or neither
         from y2038lab.cost.run import CSV_COLUMNS
