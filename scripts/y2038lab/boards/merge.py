@@ -43,13 +43,9 @@ class ResultSet:
         except (TypeError, ValueError):
             self.cpus = 0
         self.kernel = c.get("y2038_board_kernel", "not recorded")
-        self.samples, self.medians = {}, {}
-        for rec in run.records.values():
-            if rec.real_ns:
-                self.samples[rec.name] = list(rec.real_ns)
-            median = rec.aggregates.get("real_ns", {}).get("median")
-            if median is not None:
-                self.medians[rec.name] = median
+        self.samples = {rec.name: list(rec.real_ns) for rec in run.records.values() if rec.real_ns}
+        self.medians = {rec.name: m for rec in run.records.values()
+                        if (m := rec.aggregates.get("real_ns", {}).get("median")) is not None}
 
     def figure(self, name):
         """(median ns, samples) of a run name, or None."""

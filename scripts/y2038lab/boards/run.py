@@ -62,9 +62,8 @@ def run_local(args, results):
     run_sh = os.path.join(args.local, "run.sh")
     if not os.path.isfile(run_sh):
         raise InputError(f"{args.local}: no run.sh (give the unpacked y2038-bundle-<abi>/ folder)")
-    cmd = ["/bin/sh", run_sh] + run_args(args) + ["--out", os.path.abspath(results)]
-    if args.emulator:
-        cmd += ["--emulator", args.emulator]
+    cmd = ["/bin/sh", run_sh] + run_args(args) + ["--out", os.path.abspath(results)] \
+        + (["--emulator", args.emulator] if args.emulator else [])
     return results_line(call(cmd, shlex.join(cmd)), run_sh)
 
 
