@@ -85,28 +85,29 @@ try:
     for case, args, words in CASES:
         files = tamper([frag, summ])
         proc = run(["-m", "y2038lab", "bench-report", *args, "--fragment", frag, "--summary", summ, "--no-plots"])
-        one_line_error(f"bench_report {case}", proc, "bench_report.py", words)
+        one_line_error(f"bench_report {case}", proc, "y2038lab bench-report", words)
         same(f"bench_report {case}", files)
     for case, fragment, words in [("fragment is a folder", out, "is a folder"),
                                   ("fragment's folder missing", os.path.join(tmp, "nope", "f.md"), "does not exist")]:
         files = tamper([summ])
         proc = run(["-m", "y2038lab", "bench-report", "--json", FIXTURE, "--fragment", fragment, "--summary", summ, "--no-plots"])
-        one_line_error(f"bench_report {case}", proc, "bench_report.py", words)
+        one_line_error(f"bench_report {case}", proc, "y2038lab bench-report", words)
         same(f"bench_report {case}", files)
     files = tamper([frag, summ])
     os.chmod(summ, 0o444)
     proc = run(["-m", "y2038lab", "bench-report", "--json", FIXTURE, "--fragment", frag, "--summary", summ, "--no-plots"])
     one_line_error("bench_report summary read-only (even for root: fsio reads the mode bits)", proc,
-                   "bench_report.py", "is read-only")
+                   "y2038lab bench-report", "is read-only")
     same("bench_report summary read-only", files)
     os.chmod(summ, 0o644)
     proc = run(["-m", "y2038lab", "bench-report", "--json", FIXTURE, "--fragment", frag, "--plots-dir", os.path.join(tmp, "none")])
-    one_line_error("bench_report plots folder missing", proc, "bench_report.py", "plots folder does not exist")
+    one_line_error("bench_report plots folder missing", proc, "y2038lab bench-report",
+                   "plots folder does not exist")
     expect("disk full: summary smaller than fragment (the set is tested)", True, sizes_new[0] < sizes_new[1])
     files = tamper([frag, summ])
     proc = run(["-m", "y2038lab", "bench-report", "--json", FIXTURE, "--fragment", frag, "--summary", summ, "--sizes", SIZES,
                 "--no-plots"], fsize=sum(sizes_new) // 2)
-    one_line_error("bench_report disk full", proc, "bench_report.py", "File too large")
+    one_line_error("bench_report disk full", proc, "y2038lab bench-report", "File too large")
     same("bench_report disk full (summary written first, fragment failed)", files)
 
     # ---- report.py assemble / readme ----------------------------------------------------
@@ -126,7 +127,7 @@ try:
     big = os.path.getsize(report)
     files = tamper([report, png])
     proc = run(["-m", "y2038lab", "assemble", "assemble", "--results", res, "--build", build, "--out", rep], fsize=big // 2)
-    one_line_error("assemble disk full", proc, "report.py", "File too large")
+    one_line_error("assemble disk full", proc, "y2038lab assemble", "File too large")
     same("assemble disk full (PNG written first, REPORT.md failed)", files)
     ASSEMBLE = [
         ("results folder missing", {"--results": os.path.join(tmp, "none")}, None, "no such results folder"),
@@ -148,7 +149,7 @@ try:
         args = {"--results": res, "--build": build, "--out": rep}
         args.update(override)
         proc = run(["-m", "y2038lab", "assemble", "assemble", *[x for kv in args.items() for x in kv]])
-        one_line_error(f"assemble {case}", proc, "report.py", words)
+        one_line_error(f"assemble {case}", proc, "y2038lab assemble", words)
         same(f"assemble {case}", files)
         if extra:
             os.unlink(os.path.join(res, extra[0]))
@@ -171,13 +172,13 @@ try:
         write(readme, text)
         files = {readme: text.encode()}
         proc = run(["-m", "y2038lab", "assemble", "readme", "--report", report, "--readme", readme])
-        one_line_error(f"readme {case}", proc, "report.py", words)
+        one_line_error(f"readme {case}", proc, "y2038lab assemble", words)
         expect(f"readme {case}: README untouched", files, {readme: open(readme, "rb").read()})
     write(readme, good_readme)
     proc = run(["-m", "y2038lab", "assemble", "readme", "--report", os.path.join(res, "40-bench.md"), "--readme", readme])
-    one_line_error("readme: report without a host table", proc, "report.py", "no host table")
+    one_line_error("readme: report without a host table", proc, "y2038lab assemble", "no host table")
     proc = run(["-m", "y2038lab", "assemble", "readme", "--report", report, "--readme", readme], fsize=len(good_readme) + 10)
-    one_line_error("readme disk full", proc, "report.py", "File too large")
+    one_line_error("readme disk full", proc, "y2038lab assemble", "File too large")
     same("readme disk full", {readme: good_readme.encode()})
 
     # ---- fragment.py -------------------------------------------------------------------
@@ -187,10 +188,11 @@ try:
                              ("no such command", ["/nonexistent/tool"], "cannot run")]:
         files = tamper([fr])
         proc = run(["-m", "y2038lab", "fragment", "command", "--out", fr, "--title", "T", "--", *cmd])
-        one_line_error(f"fragment {case}", proc, "fragment", words)
+        one_line_error(f"fragment {case}", proc, "y2038lab fragment", words)
         same(f"fragment {case}", files)
     proc = run(["-m", "y2038lab", "fragment", "layouts", "--sizes", readme, "--slab", readme, "--out", fr])
-    one_line_error("fragment layouts: not the pahole tables", proc, "fragment", "no 'Generated by' line")
+    one_line_error("fragment layouts: not the pahole tables", proc, "y2038lab fragment",
+                   "no 'Generated by' line")
 
     # ---- slub_model.py --validate and layouts_report.py: slabinfo --------------------------
     SLABINFO = [("malformed line", "slabinfo - version: 2.1\ninode_cache 10 10 x 13 2\n", "malformed slabinfo line"),
@@ -204,7 +206,7 @@ try:
     for case, text, words in SLABINFO:
         write(slabfile, text)
         proc = run(["-m", "y2038lab", "slub-model", "--validate", slabfile])
-        one_line_error(f"slub_model --validate {case}", proc, "slub_model.py", words)
+        one_line_error(f"slub_model --validate {case}", proc, "y2038lab slub-model", words)
         expect(f"slub_model --validate {case}: names the file", True, slabfile in proc.stderr)
 
     build_dir = sys.argv[1] if len(sys.argv) > 1 else None
@@ -221,18 +223,19 @@ try:
             write(slabfile, text)
             files = tamper(outputs)
             proc = run(["-m", "y2038lab", "layouts", "--build", build_dir, "--out", lr, "--slabinfo", slabfile])
-            one_line_error(f"layouts_report slabinfo {case}", proc, "layouts_report", words)
+            one_line_error(f"layouts_report slabinfo {case}", proc, "y2038lab layouts", words)
             same(f"layouts_report slabinfo {case}", files)
         fake_build = os.path.join(tmp, "fake-build")
         write(os.path.join(fake_build, "layout_abi.txt"), "x86_64\n")
         write(os.path.join(fake_build, "layout_probes.txt"), "v6 ktime\n")
         proc = run(["-m", "y2038lab", "layouts", "--build", fake_build, "--out", lr])
-        one_line_error("layouts_report manifest line", proc, "layouts_report", "expected '<body> <repr> <object>'")
+        one_line_error("layouts_report manifest line", proc, "y2038lab layouts",
+                       "expected '<body> <repr> <object>'")
         proc = run(["-m", "y2038lab", "layouts", "--build", build_dir, "--out", os.path.join(tmp, "none")])
-        one_line_error("layouts_report out missing", proc, "layouts_report", "no such folder")
+        one_line_error("layouts_report out missing", proc, "y2038lab layouts", "no such folder")
         files = tamper(outputs)
         proc = run(["-m", "y2038lab", "layouts", "--build", build_dir, "--out", lr], fsize=largest - 1)
-        one_line_error("layouts_report disk full", proc, "layouts_report", "File too large")
+        one_line_error("layouts_report disk full", proc, "y2038lab layouts", "File too large")
         same("layouts_report disk full", files)
 
     # ---- perf_report.py ----------------------------------------------------------------
@@ -243,17 +246,17 @@ try:
         files = tamper([perf_frag])
         proc = run(["-m", "y2038lab", "perf", "run", "--bench", FAKE_BENCH, "--work", work, "--fragment", perf_frag],
                    environ=env(Y2038_VALGRIND_ARGS=value))
-        one_line_error(f"perf_report Y2038_VALGRIND_ARGS {case}", proc, "perf_report.py", words)
+        one_line_error(f"perf_report Y2038_VALGRIND_ARGS {case}", proc, "y2038lab perf", words)
         expect(f"perf_report Y2038_VALGRIND_ARGS {case}: names the variable", True, "Y2038_VALGRIND_ARGS=" in proc.stderr)
         expect(f"perf_report Y2038_VALGRIND_ARGS {case}: nothing run", False, os.path.exists(work))
         same(f"perf_report Y2038_VALGRIND_ARGS {case}", files)
     files = tamper([perf_frag])
     proc = run(["-m", "y2038lab", "perf", "run", "--bench", FAKE_BENCH, "--work", work, "--fragment", perf_frag,
                 "--operation", "no_such_walk"], environ=env(Y2038_VALGRIND_ARGS="--LL=33554432,16,64"))
-    one_line_error("perf_report nothing measured", proc, "perf_report.py", "nothing measured")
+    one_line_error("perf_report nothing measured", proc, "y2038lab perf", "nothing measured")
     same("perf_report nothing measured: no fragment", files)
     proc = run(["-m", "y2038lab", "perf", "run", "--bench", os.path.join(tmp, "none"), "--work", work, "--fragment", perf_frag])
-    one_line_error("perf_report no program", proc, "perf_report.py", "no such program")
+    one_line_error("perf_report no program", proc, "y2038lab perf", "no such program")
 finally:
     for root, dirs, _ in os.walk(tmp):
         for d in dirs:

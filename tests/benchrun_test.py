@@ -79,14 +79,16 @@ with tempfile.TemporaryDirectory() as tmp:
             ("Y2038_SEED negative", "Y2038_SEED", "-1", "Y2038_SEED='-1'"),
             ("Y2038_SEED overflows", "Y2038_SEED", str(2**64), "out of range")]:
         proc = bench(res, **{var: value})
-        one_line_error(case, proc, "bench", words)
+        one_line_error(case, proc, "y2038lab bench", words)
         expect(f"{case}: no staging folder", False, os.path.exists(os.path.join(res, benchrun.STAGING)))
         unchanged(case, res, before)
     one_line_error("--bench without ABI=", run(["-m", "y2038lab", "bench", "--results", res, "--bench",
-                                                FAKE_BENCH]), "bench", "expected ABI=BINARY")
+                                                FAKE_BENCH]), "y2038lab bench", "expected ABI=BINARY")
     one_line_error("missing program", run(["-m", "y2038lab", "bench", "--results", res, "--bench",
-                                           "x86_64=/nonexistent/y2038-bench"]), "bench", "no such program")
-    one_line_error("results is a file", bench(os.path.join(res, "40-bench.md")), "bench", "is not a folder")
+                                           "x86_64=/nonexistent/y2038-bench"]), "y2038lab bench",
+                   "no such program")
+    one_line_error("results is a file", bench(os.path.join(res, "40-bench.md")), "y2038lab bench",
+                   "is not a folder")
     unchanged("refused arguments", res, before)
 
     # Failures during the run: said, nothing replaced.

@@ -110,11 +110,12 @@ with tempfile.TemporaryDirectory() as tmp:
     scripttest.write(os.path.join(tree, "Makefile"), "VERSION = 5\nPATCHLEVEL = 10\nSUBLEVEL = 1\n")
     os.makedirs(os.path.join(tree, "fs"))
     base = ["-m", "y2038lab", "kernel-check", "--build", tmp, "--work", tmp, "--out", tmp, "--tree"]
-    scripttest.one_line_error("no body for 5.10", scripttest.run(base + [tree]), "kernel-check", "no replica body")
-    scripttest.one_line_error("not a tree", scripttest.run(base + [tmp]), "kernel-check", "not a Linux source tree")
+    prog = "y2038lab kernel-check"
+    scripttest.one_line_error("no body for 5.10", scripttest.run(base + [tree]), prog, "no replica body")
+    scripttest.one_line_error("not a tree", scripttest.run(base + [tmp]), prog, "not a Linux source tree")
     scripttest.write(os.path.join(tree, "Makefile"), "VERSION = 4\nPATCHLEVEL = 4\nSUBLEVEL = 1\n")
     os.makedirs(os.path.join(tree, "arch", "x86"))
-    scripttest.one_line_error("no arch", scripttest.run(base + [tree, "--abi", "riscv64"]), "kernel-check",
+    scripttest.one_line_error("no arch", scripttest.run(base + [tree, "--abi", "riscv64"]), prog,
                               "Linux 4.4.1 has no arch/riscv: no riscv64 kernel")
     expect("nothing written", ["linux-5.10"], os.listdir(tmp))
 scripttest.finish("kernel_check_test")

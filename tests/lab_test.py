@@ -89,7 +89,8 @@ for case, var, value in [("seed 2^64", "Y2038_SEED", str(2**64)), ("seed +1", "Y
         expect(f"envvars {case}: names the variable", True, str(err).startswith(f"{var}="))
 expect("envvars: a CPU list in the allowed set, in order", [1, 0], envvars.bench_cpus({"Y2038_BENCH_CPUS": "1,0"},
                                                                                        allowed={0, 1}))
-one_line_error("envvars: unknown variable", run(["-m", "y2038lab", "envvars", "Y2038_NOPE"]), "lab", "no check for Y2038_NOPE")
+one_line_error("envvars: unknown variable", run(["-m", "y2038lab", "envvars", "Y2038_NOPE"]),
+               "y2038lab envvars", "no check for Y2038_NOPE")
 
 # fuzzrun with stand-in targets: one passes, one "crashes".
 with tempfile.TemporaryDirectory() as tmp:
@@ -109,6 +110,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("fuzzrun: Y2038_FUZZ_SECONDS=0 skips", (0, True), (proc.returncode, "skipped" in proc.stderr))
     write(os.path.join(corpus, "unbuilt", "seed0"), "x")
     one_line_error("fuzzrun: a corpus without its target", run(["-m", "y2038lab", "fuzz", "--build", build,
-                                                                 "--corpus", corpus]), "lab", "no fuzz target built")
+                                                                 "--corpus", corpus]), "y2038lab fuzz",
+                   "no fuzz target built")
 expect("python used by the tests", True, os.path.exists(PYTHON))
 finish("lab_test")

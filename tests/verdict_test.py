@@ -22,6 +22,7 @@ import sys
 import tempfile
 import types
 import unittest
+import unittest.mock
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(here, "..", "scripts"), here]
@@ -271,7 +272,8 @@ class CommandLine(unittest.TestCase):
 
     def main(self, *args):
         err, out = io.StringIO(), io.StringIO()
-        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out), \
+                unittest.mock.patch.object(sys, "argv", ["y2038lab verdict"]):
             rc = verdict.main(list(args))
         return rc, err.getvalue(), out.getvalue()
 
@@ -302,7 +304,7 @@ class CommandLine(unittest.TestCase):
             rc, err, _ = self.main(*args, "--out", out)
             self.assertEqual(rc, 2, args)
             self.assertEqual(len(err.strip().splitlines()), 1, err)
-            self.assertTrue(err.startswith("verdict: error: "), err)
+            self.assertTrue(err.startswith("y2038lab verdict: error: "), err)
             self.assertFalse(os.path.exists(out), f"{args}: wrote {out}")
 
 

@@ -1,7 +1,7 @@
 """`python3 -m y2038lab COMMAND [ARG...]`: the one entry to the package (scripts/lab calls it).
 
-Each command is one module's command line, run as that module's __main__, so
-`python3 -m y2038lab COMMAND --help` is that module's own help.
+Each command is one module's command line, run as that module's __main__ with
+sys.argv[0] "y2038lab COMMAND": the name its help and messages give (fsio.prog).
 """
 import runpy
 import sys
@@ -44,7 +44,7 @@ def main():
         print(f"y2038lab: unknown command '{name}' (python3 -m y2038lab --help)", file=sys.stderr)
         return 2
     sys.argv = [f"y2038lab {name}"] + sys.argv[2:]
-    runpy.run_module(f"y2038lab.{COMMANDS[name][0]}", run_name="__main__", alter_sys=True)
+    runpy.run_module(f"y2038lab.{COMMANDS[name][0]}", run_name="__main__")
     return 0
 
 

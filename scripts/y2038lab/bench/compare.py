@@ -27,7 +27,6 @@ import tempfile
 
 from y2038lab.core import abis, fsio, stats
 
-PROG = "lab compare"
 GBENCH_COMPARE = os.environ.get("Y2038_GBENCH_COMPARE", "/usr/share/benchmark/compare.py")
 
 
@@ -128,7 +127,7 @@ def paired_lines(run, base, other, pattern):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repr", nargs=2, metavar=("BASE", "OTHER"),
                         help="compare two representations within one run")
     parser.add_argument("--filter", metavar="REGEX", help="only benchmarks whose name matches (re.search)")
@@ -167,7 +166,7 @@ def main(argv=None):
         if len(ours) == 1:
             raise fsio.InputError(f"{', '.join(args.json)}: no benchmark to compare ({what})")
         text = "\n".join([
-            f"# {PROG}: {what}", "",
+            f"# lab compare: {what}", "",
             f"## Google Benchmark's compare.py ({GBENCH_COMPARE}), unchanged", "", "```", *gbench, "```", "",
             f"## With the project's statistics ({stats.MEASURES[measure]} per iteration, ns)", "",
             "ratio = median B / median A (or OTHER / BASE); interval: 95 %, Hodges-Lehmann on log-times; U test: "
@@ -180,7 +179,7 @@ def main(argv=None):
         if args.out:
             fsio.write_text(args.out, text)
         return 0
-    return fsio.run_main(run, PROG)
+    return fsio.run_main(run)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ import sys
 from y2038lab.core import fsio, objdump
 from y2038lab.core.fsio import InputError, run_main
 
-PROG = "disasm"
+PROG = fsio.prog()
 
 _COMMENT_TARGET = re.compile(r"\s*#\s*[0-9a-f]+ <[^>]+>")
 # Code labels (numbered per compilation: they differ between twins), not
@@ -219,7 +219,7 @@ def cmd_diff(args):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     tool = argparse.ArgumentParser(add_help=False)
     tool.add_argument("--objdump", required=True)
@@ -238,4 +238,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(run_main(main, PROG))
+    sys.exit(run_main(main))

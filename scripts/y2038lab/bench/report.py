@@ -18,7 +18,7 @@ from y2038lab.report import plots
 from y2038lab.bench import checks
 from y2038lab.core.results import load_run
 
-PROG = "bench_report.py"
+PROG = fsio.prog()
 
 
 def warn(message):
@@ -85,7 +85,7 @@ def skipped_section(path):
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="append", required=True, help="y2038-bench JSON (repeatable)")
     parser.add_argument("--fragment", required=True, help="Markdown fragment to write")
     parser.add_argument("--plots-dir", help="where PNGs go (default: next to the fragment)")
@@ -132,4 +132,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(fsio.run_main(main, PROG))
+    sys.exit(fsio.run_main(main))

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from y2038lab.core import envvars, fsio
 from y2038lab.core.results import load_run, parse_run
 
-PROG = "bench"
+PROG = fsio.prog()
 ACCESSOR_PROBE = "accessor/get_mtime/v6/scalar"
 LOAD_PROBE = "load/touch_private/v6/scalar/real_time/threads:1"
 PROBES = (ACCESSOR_PROBE, LOAD_PROBE)
@@ -285,7 +285,7 @@ def pairs(values, what):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="benchrun", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--results", required=True, help="results folder (created if missing)")
     parser.add_argument("--full", action="store_true", help="--y2038_full and the full repetitions")
     parser.add_argument("--bench", action="append", default=[], metavar="ABI=BINARY")
@@ -330,4 +330,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(fsio.run_main(main, PROG))
+    sys.exit(fsio.run_main(main))

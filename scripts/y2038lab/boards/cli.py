@@ -13,7 +13,6 @@ import sys
 from y2038lab.core import fsio
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-PROG = "lab"
 
 
 def _module(name):
@@ -45,7 +44,7 @@ COMMANDS = {
 
 
 def parser():
-    p = argparse.ArgumentParser(prog="python3 -m y2038lab boards", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("bundle", help="cross-build and pack the bundle of one ABI")
     b.add_argument("abi", help="armhf, aarch64, riscv64 or i386")
@@ -95,7 +94,7 @@ def parser():
 
 def main(argv=None):
     args = parser().parse_args(argv)
-    return fsio.run_main(lambda: COMMANDS[args.cmd](args), PROG + " " + args.cmd)
+    return fsio.run_main(lambda: COMMANDS[args.cmd](args), f"{fsio.prog()} {args.cmd}")
 
 
 if __name__ == "__main__":

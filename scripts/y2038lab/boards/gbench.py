@@ -38,7 +38,7 @@ BUILD_MAINT_OPTIONS = "hardening=+all optimize=-lto"
 
 
 def log(message):
-    print(f"lab: bundle: {message}", flush=True)
+    print(f"{fsio.prog()} bundle: {message}", flush=True)
 
 
 def source_indexed():

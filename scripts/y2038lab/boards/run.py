@@ -15,11 +15,11 @@ import tarfile
 
 from y2038lab.core import abis, fsio
 from y2038lab.boards import bundle, importer
-from y2038lab.core.fsio import InputError
+from y2038lab.core.fsio import InputError, prog
 
 
 def log(message):
-    print(f"lab: board-run: {message}", flush=True)
+    print(f"{prog()} board-run: {message}", flush=True)
 
 
 def bundle_abi(path):

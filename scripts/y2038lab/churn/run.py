@@ -22,7 +22,7 @@ import tempfile
 import time
 
 from y2038lab.churn import history, report, sites, tree
-from y2038lab.core.fsio import InputError, check_output_path, run_main
+from y2038lab.core.fsio import InputError, check_output_path, prog, run_main
 
 COCCI = os.path.join(report.CHURN_DIR, "inode_times.cocci")
 MACROS = os.path.join(report.CHURN_DIR, "kernel_macros.h")
@@ -187,7 +187,7 @@ def read_text_in(top):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="churn", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     src = ap.add_mutually_exclusive_group(required=True)
     src.add_argument("--tree", help="a kernel source tree (top folder, with fs/ and include/)")
     src.add_argument("--tarball", help="a kernel source tarball, unpacked (fs/, include/) into --cache")
@@ -233,7 +233,7 @@ def main(argv=None):
     for path in (md_path, csv_path):
         check_output_path(path)
     if args.tarball:
-        print(f"churn: unpacking fs/ and include/ of {args.tarball} into {args.cache}", file=sys.stderr)
+        print(f"{prog()}: unpacking fs/ and include/ of {args.tarball} into {args.cache}", file=sys.stderr)
         t_unpack = time.monotonic()
         top, reused = tree.unpack(args.tarball, args.cache)
         unpacked = ("reused from the cache" if reused
@@ -250,13 +250,13 @@ def main(argv=None):
     group_of, kind_of = tree.grouper(top, files)
     vfs_sources = [f for f in files if f.count("/") == 1 and f.endswith(".c")]
     helpers = sites.helper_names(read_text_in(top), vfs_sources)
-    print(f"churn: spatch over {len(cands)} of {len(files)} files of {top}/fs (jobs {args.jobs})",
+    print(f"{prog()}: spatch over {len(cands)} of {len(files)} files of {top}/fs (jobs {args.jobs})",
           file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="y2038-churn-") as work:
         records, cmd, failures = run_spatch(args.spatch, top, cands, args.jobs, args.timeout,
                                             args.max_seconds, work)
     spatch_seconds = time.monotonic() - t0
-    print(f"churn: {len(records)} records in {spatch_seconds:.0f} s; spatch --parse-c over the same files",
+    print(f"{prog()}: {len(records)} records in {spatch_seconds:.0f} s; spatch --parse-c over the same files",
           file=sys.stderr)
     bad = parse_check(args.spatch, top, cands, args.jobs, args.max_seconds)
     found = sites.Sites(records)
@@ -281,7 +281,7 @@ def main(argv=None):
     table = report.table(rows, kind_of, group_of, cands, bad)
     report.write_csv(csv_path, table)
     report.write_md(md_path, table, run, found, helpers, group_of)
-    print(f"churn: wrote {md_path} and {csv_path} ({run['seconds']:.0f} s)", file=sys.stderr)
+    print(f"{prog()}: wrote {md_path} and {csv_path} ({run['seconds']:.0f} s)", file=sys.stderr)
     return 0
 
 
@@ -309,9 +309,9 @@ def history_main(args, top, found, helpers, cands, bad, group_of, kind_of, versi
     table = history.table(rows, kind_of)
     history.write(paths, table, misses, noise, {"approach": args.approach, "old": tree.version(top),
                                                "new": tree.version(args.after), "header": header})
-    print(f"churn: wrote {paths[0]} and {paths[1]}", file=sys.stderr)
+    print(f"{prog()}: wrote {paths[0]} and {paths[1]}", file=sys.stderr)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(run_main(main, "churn"))
+    sys.exit(run_main(main))

@@ -110,4 +110,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(fsio.run_main(main, "lab"))
+    sys.exit(fsio.run_main(main))

@@ -256,8 +256,13 @@ def cmake_compiler(build_dir, lang="C"):
     return cmake_cache(build_dir).get(f"CMAKE_{lang}_COMPILER") or "cc"
 
 
-def run_main(main, prog):
-    """Run MAIN(); an InputError becomes one line on stderr and exit 2.
+def prog():
+    """The command's name as the user called it (`y2038lab NAME`): argparse's default prog too."""
+    return os.path.basename(sys.argv[0])
+
+
+def run_main(main, name=None):
+    """Run MAIN(); an InputError becomes one line "NAME: error: ..." (default: prog()) on stderr, exit 2.
 
     SIGXFSZ (a write past `ulimit -f`) is ignored so that the write fails with
     EFBIG, which atomic_open turns into a clean error, instead of killing the
@@ -268,5 +273,5 @@ def run_main(main, prog):
     try:
         return main()
     except InputError as err:
-        print(f"{prog}: error: {err}", file=sys.stderr)
+        print(f"{name or prog()}: error: {err}", file=sys.stderr)
         return 2

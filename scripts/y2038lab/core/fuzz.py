@@ -19,7 +19,7 @@ from y2038lab.core import envvars, fsio
 
 
 def log(message):
-    print(f"lab: fuzz: {message}", file=sys.stderr, flush=True)
+    print(f"{fsio.prog()}: {message}", file=sys.stderr, flush=True)
 
 
 def run_target(build, corpus, target, seconds):
@@ -46,7 +46,7 @@ def run_target(build, corpus, target, seconds):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="fuzzrun", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", required=True, help="the fuzz build folder (build/fuzz)")
     parser.add_argument("--corpus", required=True, help="the seed corpora (tests/fuzz/corpus)")
     parser.add_argument("--source", help="the fuzz targets' CMake project, built into --build with clang")
@@ -77,4 +77,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(fsio.run_main(main, "lab"))
+    sys.exit(fsio.run_main(main))

@@ -155,7 +155,7 @@ def param_key(params):
 
 
 def warn(message):
-    print(f"y2038lab: warning: {message}", file=sys.stderr)
+    print(f"{fsio.prog()}: warning: {message}", file=sys.stderr)
 
 
 def parse_layouts(text):

@@ -12,7 +12,7 @@ import sys
 from dataclasses import dataclass, field
 
 from y2038lab.cost import code, mca, trace
-from y2038lab.core.fsio import InputError, run_main
+from y2038lab.core.fsio import InputError, prog, run_main
 
 # Report order: the reference first, then the 32-bit ABIs, then the 64-bit ones.
 VARIANT_ORDER = ("x86_64", "i686", "armv7-a-thumb2", "armv7-a-arm", "armv7ve-thumb2", "aarch64",
@@ -155,7 +155,7 @@ def collect(builds, log=print):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="y2038lab.cost", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     rep = sub.add_parser("report", help="count, model, and write cost.csv and COST.md")
     rep.add_argument("--build", action="append", required=True,
@@ -171,9 +171,9 @@ def main(argv=None):
     bench = validate.read_bench_json(args.bench_json) if args.bench_json else None
     results = collect(args.build, log=lambda text: print(text, file=sys.stderr))
     report.write_reports(results, bench, args.out, args.command)
-    print(f"cost: wrote {os.path.join(args.out, 'cost.csv')} and {os.path.join(args.out, 'COST.md')}")
+    print(f"{prog()}: wrote {os.path.join(args.out, 'cost.csv')} and {os.path.join(args.out, 'COST.md')}")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(run_main(main, "y2038lab.cost"))
+    sys.exit(run_main(main))

@@ -182,7 +182,7 @@ def render(rows, config):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="y2038lab kernel-check", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tree", required=True, help="a Linux source tree (never written: O= builds)")
     ap.add_argument("--abi", action="append", choices=list(KERNEL_ABIS), help="default: every ABI the tree has")
     ap.add_argument("--build", action="append", required=True, help="a CMake build folder with layout probes")
@@ -210,7 +210,7 @@ def main(argv=None):
         r, raws[f"{version}-{abi}.txt"] = check_abi(args.tree, version, abi, probes[abi], config, args.work)
         rows.append(dict(r, tree=os.path.basename(os.path.normpath(args.tree)), version=version, date=date,
                          command=args.command))
-        print(f"kernel-check: {version} {abi}: kernel {r['kernel_size']} B, replica {r['replica_size']} B, "
+        print(f"{fsio.prog()}: {version} {abi}: kernel {r['kernel_size']} B, replica {r['replica_size']} B, "
               f"identical: {r['identical']}, {r['time']}", file=sys.stderr)
     rows += [r for r in old if (r["version"], r["abi"]) not in {(x["version"], x["abi"]) for x in rows}]
     md, table = render(sorted(rows, key=sort_key), config)
@@ -223,4 +223,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(fsio.run_main(main, "kernel-check"))
+    sys.exit(fsio.run_main(main))

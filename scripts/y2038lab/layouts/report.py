@@ -207,7 +207,7 @@ def generate(args):
     with fsio.OutputSet() as out:
         for name, text in files.items():
             out.write_text(os.path.join(args.out, name), text)
-    print(f"layouts_report: {len(rows)} layouts on {len(present)} ABIs -> {args.out}/pahole, {args.out}/layouts")
+    print(f"{fsio.prog()}: {len(rows)} layouts on {len(present)} ABIs -> {args.out}/pahole, {args.out}/layouts")
 
 
 def check(args):
@@ -233,7 +233,7 @@ def check(args):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="layouts_report.py", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", action="append", required=True, help="a CMake build directory (repeat per ABI)")
     ap.add_argument("--out", default="reports", help="output root (default: reports)")
     ap.add_argument("--slabinfo", default="/proc/slabinfo", help="slabinfo to validate the model against")
@@ -242,7 +242,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not shutil.which("pahole"):
         if args.check:
-            print("layouts_report: SKIP: pahole not found")
+            print(f"{fsio.prog()}: SKIP: pahole not found")
             return 77
         raise fsio.InputError("pahole not found (Debian package dwarves; scripts/lab deps pahole installs it)")
     if args.check:
@@ -254,4 +254,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(fsio.run_main(main, "layouts_report"))
+    sys.exit(fsio.run_main(main))

@@ -285,7 +285,7 @@ def main(argv=None):
             with open(args.validate, encoding="utf-8") as f:
                 text = f.read()
         except OSError as e:
-            print("slub_model: SKIP: cannot read %s: %s" % (args.validate, e.strerror))
+            print("%s: SKIP: cannot read %s: %s" % (fsio.prog(), args.validate, e.strerror))
             return 77
         except UnicodeDecodeError:
             raise fsio.InputError("%s: not UTF-8 text" % args.validate) from None
@@ -295,8 +295,8 @@ def main(argv=None):
         except OSError:
             params = {}
         if "min_order" in params or "max_order" in params:
-            print("slub_model: SKIP: the kernel was booted with a slab order parameter %s; "
-                  "the model assumes the default orders" % params)
+            print("%s: SKIP: the kernel was booted with a slab order parameter %s; "
+                  "the model assumes the default orders" % (fsio.prog(), params))
             return 77
         try:
             bad, total = validate(text, cpus, calc, params.get("min_objects"))
@@ -336,4 +336,4 @@ def compress_ranges(values):
 
 
 if __name__ == "__main__":
-    sys.exit(fsio.run_main(main, "slub_model.py"))
+    sys.exit(fsio.run_main(main))

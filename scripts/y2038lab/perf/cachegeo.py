@@ -164,7 +164,7 @@ def geometries(valgrind_args=(), root=SYSFS_CACHE):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="cachegeo", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sysfs", default=SYSFS_CACHE)
     args = parser.parse_args(argv)
     chosen, notes = geometries(root=args.sysfs)
@@ -176,4 +176,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(run_main(main, "cachegeo"))
+    sys.exit(run_main(main))

@@ -26,7 +26,7 @@ from y2038lab.core import envvars, fsio, markdown
 from y2038lab.perf.walk import fitting_walks, largest, layout_parts, run_measured, walk_sizes
 from y2038lab.core.tables import fmt
 
-PROG = "perf_report.py"
+PROG = fsio.prog()
 PERF_EVENTS = ["cycles", "instructions", "L1-dcache-loads", "L1-dcache-load-misses", "LLC-load-misses"]
 # Callgrind's event names with --cache-sim=yes, and what the fragment shows.
 CALLGRIND_SHOWN = [("Ir", "instructions"), ("Dr", "data reads"), ("D1mr", "D1 read misses"),
@@ -293,4 +293,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(fsio.run_main(main, PROG))
+    sys.exit(fsio.run_main(main))

@@ -89,7 +89,7 @@ def assemble(args):
     for name in sorted(os.listdir(args.out)):
         if name.endswith((".png", ".json.gz")) and name not in pngs and name not in attached:
             os.unlink(os.path.join(args.out, name))
-    print(f"report.py: wrote {report} from {len(fragments)} fragments and {len(pngs)} plots")
+    print(f"{fsio.prog()}: wrote {report} from {len(fragments)} fragments and {len(pngs)} plots")
 
 
 def readme(args):
@@ -111,11 +111,11 @@ def readme(args):
             + "; README left untouched")
     text = text[:text.index(BEGIN)] + "\n".join(block) + text[text.index(END) + len(END):]
     fsio.write_text(args.readme, text)
-    print(f"report.py: updated the results table in {args.readme}")
+    print(f"{fsio.prog()}: updated the results table in {args.readme}")
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="report.py", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     a = sub.add_parser("assemble")
     a.add_argument("--results", required=True)
@@ -134,4 +134,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(fsio.run_main(main, "report.py"))
+    sys.exit(fsio.run_main(main))

@@ -94,7 +94,7 @@ def layouts(args):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="fragment", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
     c = sub.add_parser("command")
     c.add_argument("--out", required=True)
@@ -113,4 +113,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(fsio.run_main(main, "fragment"))
+    sys.exit(fsio.run_main(main))

@@ -278,7 +278,7 @@ def fragment(made, heading="## Plots"):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="plots", description="The plots of REPORT.md, and a fragment listing them.")
+    parser = argparse.ArgumentParser(description="The plots of REPORT.md, and a fragment listing them.")
     parser.add_argument("--json", action="append", default=[], metavar="RUN.json", help="y2038-bench JSON")
     parser.add_argument("--sizes", metavar="DIR", help="reports/layouts (sizes-<abi>.csv, slab.csv)")
     parser.add_argument("--cpu", action="store_true", help="plot CPU time instead of real time")
@@ -294,7 +294,7 @@ def main(argv=None):
         made = render_all(args.json, args.out_dir, args.sizes, args.prefix, "cpu" if args.cpu else "real")
         fsio.write_text(args.fragment, fragment(made))
         return 0
-    return fsio.run_main(run, "plots")
+    return fsio.run_main(run)
 
 
 if __name__ == "__main__":

@@ -120,7 +120,7 @@ def run(args):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="reportrun", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--results", required=True, help="results/<target>-<date> of this run")
     parser.add_argument("--build", required=True, help="the build the tools come from")
     parser.add_argument("--target", default=platform.machine())
@@ -128,7 +128,7 @@ def main(argv=None):
     parser.add_argument("--reports", default="reports")
     parser.add_argument("--readme", default="README.md")
     args = parser.parse_args(argv)
-    return fsio.run_main(lambda: run(args), "reportrun")
+    return fsio.run_main(lambda: run(args))
 
 
 if __name__ == "__main__":

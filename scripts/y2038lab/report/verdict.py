@@ -13,7 +13,7 @@ import textwrap
 from y2038lab.core import fsio, markdown
 from y2038lab.report import claims, evidence, fragment, runtime
 
-PROG = "verdict"
+PROG = fsio.prog()
 RULES = {**claims.RULES, **runtime.RULES}
 WIDTH = 79
 RULE = ("Bytes (pahole), instruction counts (qemu-user, per ABI), site counts (Coccinelle) and tests decide. "
@@ -148,7 +148,7 @@ def contradictions(rows):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog=PROG, description="The verdict: REPORT.md's section, VERDICT.txt.")
+    parser = argparse.ArgumentParser(description="The verdict: REPORT.md's section, VERDICT.txt.")
     parser.add_argument("--json", action="append", default=[], metavar="RUN.json", help="y2038-bench JSON")
     parser.add_argument("--sizes", metavar="DIR", help="reports/layouts (sizes-<abi>.csv, kernel-check.csv)")
     parser.add_argument("--cost", metavar="CSV", help="reports/cost/cost.csv")
@@ -180,7 +180,7 @@ def main(argv=None):
                 if path:
                     out.write_text(path, make(ev))
         return 0
-    return fsio.run_main(run, PROG)
+    return fsio.run_main(run)
 
 
 if __name__ == "__main__":
