@@ -115,11 +115,10 @@ def build(abi, top, cache, jobs=None):
     staging = prefix + ".new"
     for d in (work, staging):
         shutil.rmtree(d, ignore_errors=True)
-    env = dict(os.environ, CXXFLAGS=cxxflags, LDFLAGS=ldflags)
     toolchain = os.path.join(top, "cmake", f"toolchain-{abi.preset}.cmake")
     fsio.run(["cmake", "-S", src, "-B", work, f"-DCMAKE_TOOLCHAIN_FILE={toolchain}",
-         f"-DCMAKE_CXX_COMPILER={cxx}", f"-DCMAKE_INSTALL_PREFIX={os.path.abspath(staging)}"] + options,
-        env=env)
+              f"-DCMAKE_CXX_COMPILER={cxx}", f"-DCMAKE_INSTALL_PREFIX={os.path.abspath(staging)}"] + options,
+             env=dict(os.environ, CXXFLAGS=cxxflags, LDFLAGS=ldflags))
     fsio.run(["cmake", "--build", work, "-j", str(jobs or os.cpu_count() or 1)])
     fsio.run(["cmake", "--install", work])
     fsio.write_text(os.path.join(staging, "y2038-gbench.txt"), stamp)

@@ -161,9 +161,8 @@ def cmd_run(args):
 
 
 def run_counters(args, lines, sizes):
-    picked = fitting_walks(sizes, args.n_max)
-    if args.names:
-        picked = {tuple(n.split("/")[2:4]) if layout_parts(n) else (n, ""): n for n in args.names}
+    picked = ({tuple(n.split("/")[2:4]) if layout_parts(n) else (n, ""): n for n in args.names} if args.names
+              else fitting_walks(sizes, args.n_max))
     if not picked:
         raise fsio.InputError(f"{args.bench}: no walk/{args.operation}/<body>/<repr>/<N> benchmark with "
                               f"N <= {args.n_max}: nothing measured, {args.fragment} not written")
