@@ -1,11 +1,8 @@
 """The churn report: reports/churn/<tree>.csv and <tree>.md.
 
-The CSV has one row per fs/ directory (fs/*.c is "vfs") and a final TOTAL
-row; its columns are churn.sites.COLUMNS.  In the TOTAL row the counts are
-sums over every row, except needs_manual_fs, bergmann_fs and
-bergmann_wide_fs, which count the rows of kind "filesystem" with
-needs_manual > 0, with local_copies + address_passed > 0 (Bergmann's claim)
-and with struct_copies + value_passed added (its wide reading).
+The CSV: one row per fs/ directory (fs/*.c is "vfs"), columns churn.sites.COLUMNS, then TOTAL: sums
+over every row, except needs_manual_fs, bergmann_fs and bergmann_wide_fs, which count the rows of
+kind "filesystem" with that flag (sites.approach_counts: Bergmann's claim, its wide reading).
 """
 import collections
 import os
@@ -15,8 +12,6 @@ from y2038lab.churn import sites
 from y2038lab.core import markdown
 from y2038lab.core.fsio import write_text
 
-COLUMNS = sites.COLUMNS
-KIND_ORDER = {"vfs": 0, "filesystem": 1, "library": 2}
 CHURN_DIR = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "churn"))
 
 
@@ -29,14 +24,14 @@ DEFINITIONS = _pairs("columns.tsv")
 
 
 def table(rows, kind_of, group_of, candidates, parse=None):
-    """CSV rows (dicts, COLUMNS) sorted vfs, filesystems, libraries; TOTAL last.
+    """CSV rows (dicts, sites.COLUMNS) sorted vfs, filesystems, libraries; TOTAL last.
     unparsed_files: files of the row holding code spatch could not parse (PARSE)."""
     files = collections.Counter(group_of(path) for path in candidates)
     unparsed = collections.Counter(group_of(path) for path in candidates if (parse or {}).get(path))
     out = sorted((dict(counts, fs=group, kind=kind_of(group), files=files[group],
                        unparsed_files=unparsed[group]) for group, counts in rows.items()),
-                 key=lambda r: (KIND_ORDER[r["kind"]], r["fs"]))
-    total = {c: sum(r[c] for r in out) for c in COLUMNS[2:]}
+                 key=lambda r: (("vfs", "filesystem", "library").index(r["kind"]), r["fs"]))
+    total = {c: sum(r[c] for r in out) for c in sites.COLUMNS[2:]}
     fs_rows = [r for r in out if r["kind"] == "filesystem"]
     for c in ("needs_manual_fs", "bergmann_fs", "bergmann_wide_fs"):  # filesystems, not every row
         total[c] = sum(r[c] for r in fs_rows)
@@ -79,18 +74,14 @@ HISTORY = _pairs("history.tsv")
 # Lines changed per file by the merged conversions, from the per-file logs of
 # a mirror of mainline (git.zx2c4.com/laptop-kernel/log/<file>): (file,
 # series, deletions, insertions).
-SPOT_CHECKS = (
-    ("fs/minix/itree_common.c", "i_ctime", 2, 2),
-    ("fs/minix/itree_common.c", "i_atime/i_mtime", 1, 1),
-    ("fs/bad_inode.c", "i_ctime", 2, 1),
-    ("fs/bad_inode.c", "i_atime/i_mtime", 1, 1),
-)
+SPOT_CHECKS = (("fs/minix/itree_common.c", "i_ctime", 2, 2),
+               ("fs/minix/itree_common.c", "i_atime/i_mtime", 1, 1), ("fs/bad_inode.c", "i_ctime", 2, 1),
+               ("fs/bad_inode.c", "i_atime/i_mtime", 1, 1))
 
 
 def _history(L, total, rows, series, files_read):
     by_fs = {r["fs"]: r for r in rows}
-    L.append("## Against history\n")
-    L += markdown.table(("what", "as its authors reported it"), HISTORY) + [""]
+    L += ["## Against history\n"] + markdown.table(("what", "as its authors reported it"), HISTORY) + [""]
     access = total["reads"] + total["writes"] + total["macro_args"]
     L.append("This tree's figures for the same conversions:\n")
     L += markdown.table(("series", "sites", "source lines holding them", "need a manual rewrite", "mechanical"),
@@ -168,8 +159,7 @@ def write_md(path, rows, run, found, helpers, group_of):
              ("spatch gave up on", f"{failed} (timeout {run['timeout']} s per file)"),
              ("Unresolved", f"{n_unres} i_?time field accesses not attributed ({why}); listed at the end")])]
 
-    L.append("## Answers\n")
-    L.append("Sites each approach must change (TOTAL row; fs/ only, VFS included):\n")
+    L += ["## Answers\n", "Sites each approach must change (TOTAL row; fs/ only, VFS included):\n"]
     L += markdown.table(("approach", "sites", "directories touched"), [
         (label, total[col], sum(1 for r in body if r[col] > 0))
         for col, label in (("rfc_macros", "RFC macros (2016, `VFS_INODE_*_XTIME`)"),
@@ -213,8 +203,7 @@ def write_md(path, rows, run, found, helpers, group_of):
              "kind: `filesystem` = the directory defines a `struct file_system_type`; `library` = it does not "
              "(iomap, jbd2, nls, ...).\n")
 
-    L.append("## What each column counts\n")
-    L += markdown.table(("column", "sites"), DEFINITIONS)
+    L += ["## What each column counts\n"] + markdown.table(("column", "sites"), DEFINITIONS)
     L.append("\nFunctions \"from the VFS\": named in " + ", ".join(f"`{h}`" for h in sites.HELPER_HEADERS)
              + " or defined in fs/*.c. Types come from spatch's inference with `--local-includes` and "
              "`include/linux/{fs,dcache,netfs}.h`; an access whose base it could not type is not counted "
@@ -222,9 +211,8 @@ def write_md(path, rows, run, found, helpers, group_of):
 
     _history(L, total, body, series, set(run["candidates"]))
 
-    L.append("## Token accounting\n")
-    L.append("Every `i_atime`/`i_mtime`/`i_ctime` token outside comments and strings in the files read, by what "
-             "it turned out to be (the check that no site was dropped):\n")
+    L += ["## Token accounting\n", "Every `i_atime`/`i_mtime`/`i_ctime` token outside comments and strings "
+          "in the files read, by what it turned out to be (the check that no site was dropped):\n"]
     L += markdown.table(("tokens", "count"), sorted(run["tokens"].items()) + [("**all**", sum(run["tokens"].values()))],
                         "lr") + [""]
 

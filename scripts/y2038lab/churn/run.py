@@ -43,9 +43,7 @@ def spatch_command(spatch, top, groups, jobs, timeout):
     # worker inferred in earlier files leak into later ones and a few accesses' typing depends on the order.
     cmd = [spatch, "--sp-file", COCCI, "--very-quiet", "--macro-file", MACROS, "--local-includes",
            "--include-headers-for-types", "--no-saved-typedefs", "-I", "include"]
-    for header in TYPE_HEADERS:
-        if os.path.exists(os.path.join(top, header)):
-            cmd += ["--include", header]
+    cmd += [x for h in TYPE_HEADERS if os.path.exists(os.path.join(top, h)) for x in ("--include", h)]
     return cmd + ["--jobs", str(jobs), "--timeout", str(timeout), "--file-groups", groups]
 
 
@@ -88,10 +86,9 @@ def parse_check(spatch, top, files, jobs, max_seconds):
     """`spatch --parse-c` (with the macro file) over FILES in JOBS processes: {file: set of bad source
     lines (stripped)} for every file it parsed and every header it blamed, each line under the file it
     sits in."""
-    chunks = [files[i::jobs] for i in range(jobs) if files[i::jobs]]
     procs = [subprocess.Popen([spatch, "--parse-c", "--macro-file", MACROS] + chunk, cwd=top,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
-             for chunk in chunks]
+             for chunk in (files[i::jobs] for i in range(jobs)) if chunk]
     result = {}
     try:
         for proc in procs:
@@ -250,7 +247,7 @@ def main(argv=None):
                cpu_seconds=sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]),
                parse_macro_only=[f for f in cands if bad.get(f) and tree.in_macro_bodies(top, f, bad[f])])
     table = report.table(rows, kind_of, group_of, cands, bad)
-    write_text(csv_path, csv_text(table, report.COLUMNS))
+    write_text(csv_path, csv_text(table, sites.COLUMNS))
     report.write_md(md_path, table, run, found, helpers, group_of)
     print(f"{prog()}: wrote {md_path} and {csv_path} ({run['seconds']:.0f} s)", file=sys.stderr)
     return 0

@@ -1,25 +1,12 @@
 """Classify the sites churn/inode_times.cocci found and count them per approach.
 
-spatch writes one record per (rule, position); this module joins them by
-position (file, line, column of the field name) and decides, for every access
-to an inode's i_atime/i_mtime/i_ctime, what it is:
-
-  read / write            written when on the left of an assignment, ++, --
-  member access           .tv_sec / .tv_nsec: the scalar a filesystem encodes
-  local copy              whole value to or from a plain variable
-  struct copy             whole value to or from anything else the filesystem
-                          owns: its structures, a pointer, a filesystem
-                          function's result, a return value
-  value passed            whole value as argument of a filesystem function
-  address passed          &inode->i_?time to a filesystem function or pointer
-  helper use              value or address given to a VFS/time helper
-                          (timespec64_equal(), timestamp_truncate(), ...)
-  neutral                 to or from another inode timestamp, a VFS clock
-                          call, a struct iattr/kstat field
-
-"Filesystem function" means any function that is not a VFS/time helper:
-a name that is not declared in the headers of HELPER_HEADERS nor defined in
-fs/*.c (the VFS).  The per-approach formulas are in approach_counts().
+spatch writes one record per (rule, position); this module joins them by position (file, line, column
+of the field name) and gives every access to an inode's i_atime/i_mtime/i_ctime one use class: a base
+column of churn/columns.tsv (the definitions the report prints: member access, local or struct copy,
+value or address passed, helper use, other use) or neutral (to or from another inode timestamp, a VFS
+clock call, a struct iattr/kstat field).  A filesystem function is any function that is not a VFS/time
+helper: not named in the HELPER_HEADERS nor defined in fs/*.c.  The per-approach formulas:
+approach_counts(), as columns.tsv states them.
 """
 import collections
 import re
@@ -39,23 +26,19 @@ LEGACY_CLOCKS = CLOCK_MACROS | {"current_fs_time", "current_fs_time_sec"}
 
 # Where the VFS and the kernel's time and string helpers are declared: a
 # function named in one of these (or defined in fs/*.c) is "from the VFS".
-HELPER_HEADERS = (
-    "include/linux/fs.h", "include/linux/fs_stack.h", "include/linux/stat.h",
-    "include/linux/time.h", "include/linux/time64.h", "include/linux/ktime.h",
-    "include/linux/timekeeping.h", "include/linux/jiffies.h", "include/linux/math64.h",
-    "include/linux/string.h", "include/linux/fortify-string.h", "include/linux/printk.h",
-    "include/linux/kernel.h", "include/linux/minmax.h", "include/linux/compiler.h",
-    "include/asm-generic/rwonce.h", "include/vdso/time64.h", "include/uapi/linux/time.h",
-)
+HELPER_HEADERS = ("include/linux/fs.h", "include/linux/fs_stack.h", "include/linux/stat.h",
+                  "include/linux/time.h", "include/linux/time64.h", "include/linux/ktime.h",
+                  "include/linux/timekeeping.h", "include/linux/jiffies.h", "include/linux/math64.h",
+                  "include/linux/string.h", "include/linux/fortify-string.h", "include/linux/printk.h",
+                  "include/linux/kernel.h", "include/linux/minmax.h", "include/linux/compiler.h",
+                  "include/asm-generic/rwonce.h", "include/vdso/time64.h", "include/uapi/linux/time.h")
 
-COLUMNS = (
-    "fs", "kind", "files", "reads", "writes", "member_accesses", "local_copies", "struct_copies",
-    "value_passed", "address_passed", "helper_uses", "other_uses", "macro_args",
-    "setattr_sites", "getattr_sites", "update_time_sites", "boundary_sites",
-    "current_time_calls", "legacy_time_calls", "retyped_locals", "retyped_local_copies", "vfs_value_sites", "clock_stores",
-    "rfc_macros", "boundary_conversion", "flag_day", "accessor_functions",
-    "needs_manual", "needs_manual_fs", "bergmann_fs", "bergmann_wide_fs", "unresolved", "unparsed_files",
-)
+COLUMNS = ("fs", "kind", "files", "reads", "writes", "member_accesses", "local_copies", "struct_copies",
+           "value_passed", "address_passed", "helper_uses", "other_uses", "macro_args", "setattr_sites",
+           "getattr_sites", "update_time_sites", "boundary_sites", "current_time_calls", "legacy_time_calls",
+           "retyped_locals", "retyped_local_copies", "vfs_value_sites", "clock_stores", "rfc_macros",
+           "boundary_conversion", "flag_day", "accessor_functions", "needs_manual", "needs_manual_fs",
+           "bergmann_fs", "bergmann_wide_fs", "unresolved", "unparsed_files")
 
 # a clock value stored into one of these, or into a plain (retyped) local, is no flag-day site
 _VFS_DEST_RE = re.compile(r"^\w+$|(->|\.)\s*(i_[amc]time|ia_[amc]time)$")
@@ -110,22 +93,15 @@ class Sites:
 
 
 def classify(sites, helpers):
-    """Per inode-timestamp access: a dict of flags and one 'use' class.
-
-    Returns {position: info} with info = {'write', 'member', 'member_write',
-    'addr', 'use'} where use is one of: member, local, struct, value, address,
-    helper, neutral, other.
-    """
-    accesses = sites.positions("field", INODE_TYPES)
+    """Per inode-timestamp access, {position: info}: info = {'write', 'member', 'member_write', 'addr',
+    'retyped'} flags and 'use', one of member, local, struct, value, address, helper, neutral, other."""
     update_time = VFS_UPDATE_TIME | {extra[1] for _, extra in sites.by_kind["iop"].values()
                                      if extra[0] == "update_time"}
-    writes = sites.positions("write", INODE_TYPES)
-    members = sites.positions("member", INODE_TYPES)
-    addrs = sites.positions("addr", INODE_TYPES)
+    flags = {kind: sites.positions(kind, INODE_TYPES) for kind in ("write", "member", "addr")}
     retyped = {(pos[0], func, extra[1]) for pos, (func, extra) in sites.by_kind["retyped_local"].items()}
     out = {}
-    for pos in accesses:
-        info = {"write": pos in writes, "member": pos in members, "addr": pos in addrs}
+    for pos in sites.positions("field", INODE_TYPES):
+        info = {kind: pos in positions for kind, positions in flags.items()}
         info["member_write"] = info["write"] and info["member"]
         info["use"] = _use(sites, helpers, update_time, pos, info)
         local = sites.by_kind["local"].get(pos)
@@ -150,17 +126,12 @@ def _use(sites, helpers, update_time, pos, info):
         return ("neutral" if call[1] in CLOCK_CALLS else helper_use(call[1])) if call[1] in helpers else "struct"
     local = sites.extra("local", pos)
     if local is not None:
-        name = local[1]
-        if name in CLOCK_MACROS:
-            return "neutral"
-        return "other" if name.isupper() else "local"
+        return "neutral" if local[1] in CLOCK_MACROS else "other" if local[1].isupper() else "local"
     copy = sites.extra("copy", pos)
     if copy is not None:
         # `inode->i_mtime = *time` in an ->update_time: the VFS's own value
-        func = sites.by_kind["copy"][pos][0]
-        if (re.fullmatch(r"\*\s*\w+", copy[1]) and func in update_time) or _CHAIN_RE.match(copy[1]):
-            return "neutral"
-        return "struct"
+        vfs_value = re.fullmatch(r"\*\s*\w+", copy[1]) and sites.by_kind["copy"][pos][0] in update_time
+        return "neutral" if vfs_value or _CHAIN_RE.match(copy[1]) else "struct"
     if sites.extra("return", pos) is not None:
         return "struct"
     arg = sites.extra("value_arg", pos)
@@ -209,22 +180,8 @@ def clock_stores(sites):
 
 
 def approach_counts(c):
-    """The per-approach sums of one row of base counts (a dict), in place.
-
-    rfc_macros          every access through VFS_INODE_GET/SET_XTIME(), plus
-                        the CURRENT_TIME*/current_fs_time() calls it replaced
-    accessor_functions  every access through inode_get_*/inode_set_*() (the
-                        v6.6 ctime and v6.7 atime/mtime conversions)
-    boundary_conversion Chinner: a conversion call wherever a VFS timestamp
-                        meets the filesystem's own representation: setattr
-                        (iattr), getattr (kstat), update_time, on-disk
-                        encode/decode (tv_sec/tv_nsec, struct copies, values
-                        and addresses given to its functions), local copies
-    flag_day            v4.18: one patch changes the type; every site where
-                        it meets a filesystem-typed value is converted or
-                        retyped, VFS helpers renamed, update_time signatures
-                        changed; tv_sec/tv_nsec uses are left alone
-    """
+    """The per-approach sums and 0/1 flags of one row of base counts (a dict), in place; what each
+    approach changes (rfc_macros, accessor_functions, boundary_conversion, flag_day): churn/columns.tsv."""
     accesses = c["reads"] + c["writes"] + c["macro_args"]
     c["boundary_sites"] = (c["setattr_sites"] + c["getattr_sites"] + c["update_time_sites"]
                            + c["member_accesses"] + c["struct_copies"] + c["value_passed"]

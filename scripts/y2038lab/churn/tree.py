@@ -91,12 +91,9 @@ def provenance(tree):
 
 def version(tree):
     """The kernel version its top Makefile states, e.g. '6.1.192'."""
-    fields = {}
     with open(os.path.join(tree, "Makefile"), encoding="utf-8", errors="replace") as f:
-        for line in f:
-            m = re.match(r"^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION)\s*=\s*(\S*)", line)
-            if m:
-                fields.setdefault(m.group(1), m.group(2))
+        found = re.findall(r"^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION)[ \t]*=[ \t]*(\S*)", f.read(), re.M)
+    fields = dict(reversed(found))  # the first assignment of each
     if "VERSION" not in fields or "PATCHLEVEL" not in fields:
         raise InputError(f"{tree}/Makefile: no VERSION/PATCHLEVEL lines")
     v = f"{fields['VERSION']}.{fields['PATCHLEVEL']}"
@@ -140,11 +137,8 @@ def grouper(tree, files):
             return parts[1]
         return f"{parts[1]}/{parts[2]}"
 
-    registers = set()
-    for path in files:
-        group = group_of(path)
-        if group != "vfs" and group not in registers and FSTYPE_RE.search(_read(tree, path)):
-            registers.add(group)
+    registers = {group_of(path) for path in files
+                 if group_of(path) != "vfs" and FSTYPE_RE.search(_read(tree, path))}
 
     def kind_of(group):
         return "vfs" if group == "vfs" else "filesystem" if group in registers else "library"

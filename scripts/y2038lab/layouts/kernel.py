@@ -90,12 +90,11 @@ def compare(kernel, replica):
             shifted[-1][1] = n
         elif k[0] != r[0]:
             shifted.append([n, n, k[0] - r[0]])
-    for first, last, delta in shifted:
-        out.append(f"{first}{'' if first == last else ' to ' + last}: {delta:+d} B offset in the kernel")
-    for key, what in (("holes", "sum of holes"), ("padding", "tail padding"), ("size", "sizeof")):
-        if kernel[key] != replica[key]:
-            out.append(f"{what}: kernel {kernel[key]}, replica {replica[key]}")
-    return out
+    out += [f"{first}{'' if first == last else ' to ' + last}: {delta:+d} B offset in the kernel"
+            for first, last, delta in shifted]
+    totals = (("holes", "sum of holes"), ("padding", "tail padding"), ("size", "sizeof"))
+    return out + [f"{what}: kernel {kernel[key]}, replica {replica[key]}"
+                  for key, what in totals if kernel[key] != replica[key]]
 
 
 def make(tree, out_dir, arch, cross, flags, *targets):

@@ -3,9 +3,8 @@
 Each ABI's build folder holds layout_abi.txt (the ABI) and layout_probes.txt
 (layouts/CMakeLists.txt: one line "<body> <repr> <object>" per layout, in the
 order of the one list of bodies and representations): the layouts report
-takes its bodies and representations from there, never from a list of its own.
-The timestamp members of a representation are read from pahole's struct inode
-(members named i_atime, i_mtime_sec, i_ctime_nsec, ...: i_[amc]time[_<part>]).
+takes its bodies and representations from there, never from a list of its own;
+a representation's timestamp members from pahole's struct inode (timestamp_members()).
 """
 import os
 import re
@@ -60,7 +59,7 @@ def parse_struct(text, name, where="pahole output"):
 
 
 def timestamp_members(inode):
-    """The a/m/c timestamp members of a parsed struct inode, in offset order."""
+    """The a/m/c timestamp members of a parsed struct inode (i_atime, i_mtime_sec, ...), in offset order."""
     names = [n for n in inode["members"] if TIMESTAMP_MEMBER.fullmatch(n)]
     return sorted(names, key=lambda n: inode["members"][n][0])
 

@@ -43,14 +43,12 @@ def slabinfo_section(path, slabinfo, cpus, calc):
     out.append(f"`python3 -m y2038lab slub-model --validate` (cpus={cpus}, {calc} algorithm, kernel "
                f"{platform.release()}): objperslab and pagesperslab predicted from objsize for "
                f"**{total - len(bad)} of {total}** caches.")
-    for name, size, got, want in bad:
-        out.append(f"- mismatch: {name} objsize {size}: model {got[0]}/{got[1]}, slabinfo {want[0]}/{want[1]}")
-    for name, _ in CONTAINERS:
-        for row in rows:
-            if row[0] == name:
-                agrees = slub_model.slab_geometry(row[1], cpus, calc) == (row[2], row[3])
-                out.append(f"- {name}: objsize {row[1]}, {row[2]} objects per {row[3]} pages "
-                           f"(model agrees: {'yes' if agrees else 'NO'})")
+    out += [f"- mismatch: {name} objsize {size}: model {got[0]}/{got[1]}, slabinfo {want[0]}/{want[1]}"
+            for name, size, got, want in bad]
+    for row in (row for name, _ in CONTAINERS for row in rows if row[0] == name):
+        agrees = slub_model.slab_geometry(row[1], cpus, calc) == (row[2], row[3])
+        out.append(f"- {row[0]}: objsize {row[1]}, {row[2]} objects per {row[3]} pages "
+                   f"(model agrees: {'yes' if agrees else 'NO'})")
     return out + [""]
 
 

@@ -55,11 +55,11 @@ def slub_min_objects(nr_cpus):
 
 
 def _calc_slab_order_v66(size, min_objects, max_order, fract_leftover):
-    min_order = SLUB_MIN_ORDER
-    if order_objects(min_order, size) > MAX_OBJS_PER_PAGE:
+    if order_objects(SLUB_MIN_ORDER, size) > MAX_OBJS_PER_PAGE:
         return get_order(size * MAX_OBJS_PER_PAGE) - 1
     # v6.6 starts the same search at the order that fits min_objects.
-    return _calc_slab_order_v68(size, max(min_order, get_order(min_objects * size)), max_order, fract_leftover)
+    min_order = max(SLUB_MIN_ORDER, get_order(min_objects * size))
+    return _calc_slab_order_v68(size, min_order, max_order, fract_leftover)
 
 
 def _calc_slab_order_v68(size, min_order, max_order, fract_leftover):
@@ -85,24 +85,20 @@ def calculate_order(size, nr_cpus, calc="v6.8", min_objects=None):
         min_order = max(SLUB_MIN_ORDER, get_order(min_objects * size))
         if order_objects(min_order, size) > MAX_OBJS_PER_PAGE:
             return get_order(size * MAX_OBJS_PER_PAGE) - 1
-        fraction = 16
-        while fraction > 1:
+        for fraction in (16, 8, 4, 2):
             order = _calc_slab_order_v68(size, min_order, SLUB_MAX_ORDER, fraction)
             if order <= SLUB_MAX_ORDER:
                 return order
-            fraction //= 2
         order = get_order(size)
         if order <= MAX_PAGE_ORDER:
             return order
         raise ValueError("object too large for any slab")
     if calc == "v6.6":
         while min_objects > 1:
-            fraction = 16
-            while fraction >= 4:
+            for fraction in (16, 8, 4):
                 order = _calc_slab_order_v66(size, min_objects, SLUB_MAX_ORDER, fraction)
                 if order <= SLUB_MAX_ORDER:
                     return order
-                fraction //= 2
             min_objects -= 1
         for max_order in (SLUB_MAX_ORDER, MAX_PAGE_ORDER):  # then any waste, then beyond the costly order
             order = _calc_slab_order_v66(size, 1, max_order, 1)
@@ -143,14 +139,8 @@ def memory_per_objects(size, nr_cpus, count=1_000_000, calc="v6.8"):
 
 
 # Slab rows reported from a Debian 6.6 laptop (issue 3): objsize -> (objs, pages).
-PUBLISHED_ROWS = [
-    ("inode_cache", 640, 25, 4),
-    ("inode_cache", 632, 25, 4),
-    ("inode_cache", 628, 26, 4),
-    ("inode_cache", 604, 27, 4),
-    ("inode_cache", 584, 28, 4),
-    ("ext4_inode_cache", 1184, 27, 8),
-]
+PUBLISHED_ROWS = [("inode_cache", 640, 25, 4), ("inode_cache", 632, 25, 4), ("inode_cache", 628, 26, 4),
+                  ("inode_cache", 604, 27, 4), ("inode_cache", 584, 28, 4), ("ext4_inode_cache", 1184, 27, 8)]
 
 
 def cpus_matching_published(calc="v6.6", max_cpus=512):
@@ -237,12 +227,8 @@ def boot_slab_params(cmdline):
 def validate(text, nr_cpus, calc, min_objects=None):
     """List of (name, objsize, got, want) mismatches, and the row count."""
     rows = parse_slabinfo(text)
-    bad = []
-    for name, size, objs, pages in rows:
-        got = slab_geometry(size, nr_cpus, calc, min_objects)
-        if got != (objs, pages):
-            bad.append((name, size, got, (objs, pages)))
-    return bad, len(rows)
+    got = [slab_geometry(size, nr_cpus, calc, min_objects) for _, size, _, _ in rows]
+    return [(r[0], r[1], g, r[2:]) for r, g in zip(rows, got) if g != r[2:]], len(rows)
 
 
 def main(argv=None):
@@ -264,9 +250,8 @@ def main(argv=None):
         print("published rows reproduced (calc %s) for CPU counts: %s" %
               (calc, compress_ranges(match) or "none"))
         for name, size, objs, pages in PUBLISHED_ROWS:
-            got = slab_geometry(size, cpus, calc)
             print("%-18s %5d B: model %2d per %d pages (cpus=%d), published %2d per %d" %
-                  (name, size, got[0], got[1], cpus, objs, pages))
+                  (name, size, *slab_geometry(size, cpus, calc), cpus, objs, pages))
         return 0 if match else 1
     if args.validate:
         try:
