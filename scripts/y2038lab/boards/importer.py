@@ -118,8 +118,7 @@ def layouts_section(board, top):
             + (f", boot parameters {params}" if params else "") + ".", ""]
 
     def slab(objsize):
-        order = slub_model.calculate_order(objsize, cpus, calc, params.get("min_objects"))
-        return slub_model.order_objects(order, objsize), 1 << order
+        return slub_model.slab_geometry(objsize, cpus, calc, params.get("min_objects"))
     table = []
     for r in rows:
         objsize = slub_model.cache_object_size(r["size"], word=abis.word(abi))
