@@ -1,9 +1,6 @@
-"""`objdump -d [-r] --no-show-raw-insn` of objects, archives and programs, parsed once.
-
-bench.disasm (the twin and no-FP checks) and cost.objdump (library calls,
-loops for llvm-mca) both read functions through parse(): a function is its
-start address and its instructions, each with the relocations objdump prints
-below it.
+"""`objdump -d [-r] --no-show-raw-insn` of objects, archives and programs, parsed once
+(bench.disasm, cost.code): a function is its start address and its instructions, each
+with the relocations objdump prints below it.
 """
 import os
 import re
@@ -41,10 +38,8 @@ def disassemble(objdump, path, relocs=True):
 def parse(text):
     """(file format, [(symbol, start address, [Insn])]) of objdump -d output, in its order.
 
-    A section or archive member ends the function before it; local labels
-    (`.L18`, `.LBB195`: riscv64 objects keep them) continue the function they
-    are in.  The same name may stand twice (a static function in two archive
-    members, or in two objects of a program): each caller decides."""
+    A section or archive member ends a function; local labels (`.L18`: riscv64 keeps
+    them) continue it.  A name may stand twice (a static function in two objects)."""
     fmt, functions, current = None, [], None
     for line in text.splitlines():
         m = FORMAT_RE.search(line)

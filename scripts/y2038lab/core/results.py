@@ -1,4 +1,4 @@
-"""y2038-bench results: Google Benchmark JSON parsed once into records.
+"""y2038-bench results: Google Benchmark JSON parsed once into Records.
 
 Every other module (tables, plots, run checks, statistics) reads Records,
 never raw rows.  load_run() validates as it parses: a file that is not UTF-8
@@ -7,23 +7,16 @@ infinite, negative or not a number, an unknown time unit, a NaN counter, or a
 file with no usable row raises fsio.InputError with one line naming the file,
 the row and the problem.
 
-Naming rule (README, "Naming of benchmarks"):
-
-    <family>/<op>/<body>/<repr>[/<param>...]
-
-A name is a *layout* name when its third part is a body and its fourth a
-representation of the run.  The lists come from the JSON context key
-`y2038_layouts` that y2038-bench records ("bodies: v4_4 v6, representations:
-timespec timespec64 ...", or pairs "v6/scalar v6/ktime ..."); a file without
-it falls back to the names seen in its rows: a third part shaped like a body
-(v<digits>[_<digits>...], bodies are named after kernel versions) makes the
-fourth a representation, in order of first appearance.  Every other name of
-two parts or more is a Record too, with body and repr "" and params = all
-parts after the second (shim/store_mtime/c_batch/64 -> params ("c_batch",
-"64"); fstime/timestamp_truncate/gran:100/latency -> ("gran:100",
-"latency")).  A one-part name cannot be placed: skipped with a warning.
-Params keep the trailing "real_time" and "threads:N" parts; Record.threads
-and Record.real_time read them.
+Names (README, "Naming of benchmarks"): <family>/<op>/<body>/<repr>[/<param>...]
+is a *layout* name when its third part is a body and its fourth a representation
+of the run, as the JSON context's `y2038_layouts` lists them (parse_layouts); a
+file without it falls back to its names: a third part shaped like a body
+(v<digits>[_<digits>...], after kernel versions) makes the fourth a
+representation, in order of first appearance.  Any other name of two parts or
+more is a Record with body and repr "" and params all parts after the second
+(fstime/timestamp_truncate/gran:100/latency -> ("gran:100", "latency")); a
+one-part name is skipped with a warning.  Params keep the "real_time" and
+"threads:N" parts (Record.real_time, Record.threads).
 """
 import json
 import math
@@ -92,8 +85,7 @@ class Record:
         """(median real time in ns, how it was taken) or (None, reason)."""
         agg = self.aggregates.get("real_ns", {})
         if "median" in agg:
-            n = len(self.real_ns) or "?"
-            return agg["median"], f"median of {n}"
+            return agg["median"], f"median of {len(self.real_ns) or '?'}"
         if len(self.real_ns) == 1:
             return self.real_ns[0], "single run"
         if self.real_ns:
@@ -167,23 +159,14 @@ def parse_layouts(text):
         return m.group(1).split(), m.group(2).split()
     pairs = [p.split("/") for p in re.split(r"[\s,;]+", text.strip()) if p]
     if pairs and all(len(p) == 2 and all(re.fullmatch(r"\w+", x) for x in p) for p in pairs):
-        bodies, reprs = [], []
-        for body, repr_ in pairs:
-            bodies += [body] if body not in bodies else []
-            reprs += [repr_] if repr_ not in reprs else []
-        return bodies, reprs
+        return list(dict.fromkeys(p[0] for p in pairs)), list(dict.fromkeys(p[1] for p in pairs))
     return None
 
 
 def layouts_from_names(names):
     """(bodies, reprs) seen in names shaped <family>/<op>/<body>/<repr>..."""
-    bodies, reprs = [], []
-    for name in names:
-        parts = name.split("/")
-        if len(parts) >= 4 and BODY_SHAPE.fullmatch(parts[2]):
-            bodies += [parts[2]] if parts[2] not in bodies else []
-            reprs += [parts[3]] if parts[3] not in reprs else []
-    return bodies, reprs
+    shaped = [p for p in (name.split("/") for name in names) if len(p) >= 4 and BODY_SHAPE.fullmatch(p[2])]
+    return list(dict.fromkeys(p[2] for p in shaped)), list(dict.fromkeys(p[3] for p in shaped))
 
 
 def split_name(name, bodies, reprs):
@@ -201,9 +184,7 @@ def _number(path, where, key, value, minimum_exclusive=False, signed=False):
         raise fsio.InputError(f"{path}: {where}: {key} is not a number ({value!r})")
     if math.isnan(value) or math.isinf(value):
         raise fsio.InputError(f"{path}: {where}: {key} is {value}")
-    if signed:
-        return float(value)
-    if value < 0 or (minimum_exclusive and value == 0):
+    if not signed and (value < 0 or (minimum_exclusive and value == 0)):
         raise fsio.InputError(f"{path}: {where}: {key} is {value}, expected "
                               f"{'more than' if minimum_exclusive else 'at least'} 0")
     return float(value)
@@ -234,20 +215,17 @@ def parse_run(text, path):
     """Run of y2038-bench JSON text; PATH names it in errors (a file, or a command)."""
     data = _decode(text, path)
     context = data["context"]
-    rows = data["benchmarks"]
+    rows, names = data["benchmarks"], []
     for i, row in enumerate(rows):
         if not isinstance(row, dict):
             raise fsio.InputError(f"{path}: benchmarks[{i}] is not an object")
-        name = row.get("run_name", row.get("name"))
-        if not isinstance(name, str) or not name:
+        names.append(row.get("run_name", row.get("name")))
+        if not isinstance(names[-1], str) or not names[-1]:
             raise fsio.InputError(f"{path}: benchmarks[{i}] has no name")
-    names = [row.get("run_name", row["name"]) for row in rows]
-    layouts = None
-    if "y2038_layouts" in context:
-        layouts = parse_layouts(context["y2038_layouts"])
-        if layouts is None:
-            warn(f"{path}: context y2038_layouts {context['y2038_layouts']!r} not understood; "
-                 "layouts taken from the benchmark names")
+    layouts = parse_layouts(context.get("y2038_layouts"))
+    if layouts is None and "y2038_layouts" in context:
+        warn(f"{path}: context y2038_layouts {context['y2038_layouts']!r} not understood; "
+             "layouts taken from the benchmark names")
     bodies, reprs = layouts or layouts_from_names(names)
     abi = context.get("y2038_abi")
     run = Run(path=path, abi=abi if isinstance(abi, str) and abi else "unknown ABI", context=context,
@@ -270,9 +248,7 @@ def parse_run(text, path):
         run_type = row.get("run_type", "iteration")
         if run_type not in ("iteration", "aggregate"):
             raise fsio.InputError(f"{path}: {where}: unknown run_type {run_type!r}")
-        rec = run.records.get(name)
-        if rec is None:
-            rec = run.records[name] = Record(name, *parts, unit=unit)
+        rec = run.records.setdefault(name, Record(name, *parts, unit=unit))
         counters = {k: v for k, v in row.items()
                     if k not in STANDARD_FIELDS and isinstance(v, (int, float)) and not isinstance(v, bool)}
         for key in ("real_time", "cpu_time"):
