@@ -1,11 +1,5 @@
-"""Checks on how a benchmark run went, from what `scripts/lab bench` recorded.
-
-  * speed_change: a CPU probe moved by more than SPEED_CHANGE_LIMIT between
-    the measurements taken before and after the run (context
-    y2038_cpu_ns_before/_after, written by y2038lab.bench.run);
-  * scaling_ceiling: what two threads can reach on the first two CPUs of
-    the thread plan, given their measured single-thread speeds.
-(The controls of the timings are the paired ones: y2038lab.core.paired.)
+"""Checks on how a benchmark run went (speed changes, the two-thread ceiling), from the CPU probes
+`scripts/lab bench` recorded before and after the run (context y2038_cpu_ns_before/_after, bench.run).
 """
 from y2038lab.bench.run import LOAD_PROBE
 

@@ -25,7 +25,7 @@ import re
 import sys
 import tempfile
 
-from y2038lab.core import abis, fsio, stats
+from y2038lab.core import abis, fsio, reprs, stats
 
 GBENCH_COMPARE = os.environ.get("Y2038_GBENCH_COMPARE", "/usr/share/benchmark/compare.py")
 
@@ -171,9 +171,10 @@ def main(argv=None):
             f"## With the project's statistics ({stats.MEASURES[measure]} per iteration, ns)", "",
             "ratio = median B / median A (or OTHER / BASE); interval: 95 %, Hodges-Lehmann on log-times; U test: "
             f"two-sided Mann-Whitney, needs >= {stats.MIN_REPETITIONS} repetitions per side; twin spread: what "
-            "timespec vs timespec64 (the same layout on LP64) differ by in the same operation. A difference counts "
-            "only when significant and its whole interval lies outside the twin spread; 'disturbed' lists runs "
-            f"whose real time exceeded CPU time by > {stats.DISTURBED_EXCESS:.0%} (repetitions, worst ratio).", "",
+            f"{reprs.TWIN} vs {reprs.REFERENCE} (the same layout on LP64) differ by in the same operation. "
+            "A difference counts only when significant and its whole interval lies outside the twin spread; "
+            f"'disturbed' lists runs whose real time exceeded CPU time by > {stats.DISTURBED_EXCESS:.0%} "
+            "(repetitions, worst ratio).", "",
             *ours, ""])
         print(text, end="")
         if args.out:

@@ -7,19 +7,13 @@ relocations by symbol, the layout id in symbol names replaced by `@`, the
 alignment padding after the last instruction dropped.  Two functions compare
 equal exactly when they are the same instructions in the same order.
 
-    python3 -m y2038lab disasm twins --objdump OBJDUMP --manifest FILE --pair A=B ...
-        Every function of every object of layout A against the same function
-        of the object of layout B built from the same source (the manifest,
-        written by bench/CMakeLists.txt, has one "<layout id> <object>" per
-        line), but those named with --skip FUNCTION.  Exit 0: all identical;
-        1: differences (a diff of each is printed); 2: bad input.
-    python3 -m y2038lab disasm no-fp --objdump OBJDUMP [--manifest FILE] [OBJECT...]
-        No floating-point or SIMD register in any instruction (the kernel's
-        -mgeneral-regs-only discipline), for x86, arm64, arm and riscv objects.
-        Exit 0: none; 1: some (listed); 2: bad input.
-    python3 -m y2038lab disasm diff --objdump OBJDUMP A.o:FUNC B.o:FUNC
-        A unified diff of two functions' normalised instructions (empty when
-        identical), e.g. for a report row.
+  twins   every function of each object of layout A against the same function of layout B's object
+          of the same source (bench/CMakeLists.txt's manifest: one "<layout id> <object>" a line),
+          but --skip FUNCTION; exit 1 on a difference, each diffed
+  no-fp   no floating-point or SIMD register in any instruction (the kernel's -mgeneral-regs-only),
+          for x86, arm64, arm and riscv objects; exit 1 on one, listed
+  diff    a unified diff of two functions' normalised instructions (empty when identical)
+Bad input: exit 2.
 """
 import argparse
 import difflib
@@ -53,11 +47,8 @@ def _normalise_symbol(name, layout_id):
 
 
 def parse(text, layout_id=None):
-    """(file format, {function: [normalised instruction]}) of objdump -d -r output.
-
-    Symbols named with the layout id (`accessor_get_mtime_v6_scalar`) are
-    renamed with `@` in its place, so that two layouts' objects line up; a
-    name that stands twice (an archive's members) gets "#1", "#2", ..."""
+    """(file format, {function: [normalised instruction]}) of objdump -d -r output; a name that
+    stands twice (an archive's members) gets "#1", "#2", ..."""
     fmt, blocks = objdump.parse(text)
     functions = {}
     for symbol, start, insns in blocks:
@@ -69,9 +60,7 @@ def parse(text, layout_id=None):
 
 
 def _normalise_function(start, insns, layout_id):
-    """Instructions as text without addresses: a branch to an address inside
-    the function becomes its offset from the start (`<.+0x40>`), each
-    relocation a line of its own ("    reloc TYPE target")."""
+    """The normalised instructions (module doc), each relocation a line "    reloc TYPE target"."""
     end = max((insn.addr for insn in insns), default=start)
 
     def symbol(name):
@@ -123,15 +112,8 @@ def fp_uses(fmt, functions):
     pattern = next((p for f, p in _FP_PATTERNS if f.search(fmt)), None)
     if pattern is None:
         raise InputError(f"no floating-point register pattern for object format {fmt}")
-    hits = []
-    for fname, insns in functions.items():
-        for insn in insns:
-            if insn.startswith("    reloc "):
-                continue
-            body = re.sub(r"<[^>]*>", "", insn)
-            if pattern.search(body):
-                hits.append((fname, insn))
-    return hits
+    return [(fname, insn) for fname, insns in functions.items() for insn in insns
+            if not insn.startswith("    reloc ") and pattern.search(re.sub(r"<[^>]*>", "", insn))]
 
 
 def read_manifest(path):

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from y2038lab.core import envvars, fsio
 from y2038lab.core.results import load_run, parse_run
 
-PROG = fsio.prog()
 ACCESSOR_PROBE = "accessor/get_mtime/v6/scalar"
 LOAD_PROBE = "load/touch_private/v6/scalar/real_time/threads:1"
 PROBES = (ACCESSOR_PROBE, LOAD_PROBE)
@@ -88,7 +87,7 @@ class RunError(Exception):
 
 
 def log(message):
-    print(f"{PROG}: {message}", file=sys.stderr, flush=True)
+    print(f"{fsio.prog()}: {message}", file=sys.stderr, flush=True)
 
 
 def partition(names, plan=PLAN):
@@ -172,8 +171,7 @@ def governor():
 
 def run_abi(abi, binary, staging, full, user_cpus):
     """Probe, run every pass, probe again, merge into STAGING/bench-ABI.json."""
-    names = list_tests(binary, full)
-    groups = partition(names)
+    groups = partition(list_tests(binary, full))
     cpus = user_cpus or sorted(os.sched_getaffinity(0))
     before = probe_cpus(binary, cpus)
     plan = user_cpus or sorted(cpus, key=lambda c: before[c][LOAD_PROBE])
@@ -237,8 +235,7 @@ def run_abi(abi, binary, staging, full, user_cpus):
 
 def merge(out, parts, plan_record, before, after):
     datas = [(p, json.loads(fsio.read_text(path))) for p, path in parts]
-    first = datas[0][1]
-    context = dict(first["context"])
+    context = dict(datas[0][1]["context"])
     context["y2038_seed"] = ", ".join(f"{d['context'].get('y2038_seed', '?')} ({p.name} pass)" for p, d in datas)
     context["y2038_passes"] = [f"{p.name}: {d['context'].get('date', '?')}" for p, d in datas]
     threaded = [d for p, d in datas if p.threaded]
@@ -255,8 +252,7 @@ def merge(out, parts, plan_record, before, after):
         else:
             rows += [dict(row, y2038_process=process[p.name]) for row in d["benchmarks"]
                      if row.get("run_type", "iteration") == "iteration"]
-    merged = {"context": context, "benchmarks": rows}
-    fsio.write_text(out, json.dumps(merged, indent=2) + "\n")
+    fsio.write_text(out, json.dumps({"context": context, "benchmarks": rows}, indent=2) + "\n")
     for _, path in parts:
         os.unlink(path)
 

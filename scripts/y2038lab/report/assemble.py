@@ -118,9 +118,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     a = sub.add_parser("assemble")
-    a.add_argument("--results", required=True)
-    a.add_argument("--build", required=True)
-    a.add_argument("--out", required=True)
+    for name in ("--results", "--build", "--out"):
+        a.add_argument(name, required=True)
     a.add_argument("--target", default=platform.machine())
     a.add_argument("--elapsed", type=int, help="seconds the measurements took (the header says so)")
     a.add_argument("--attach", action="append", default=[], metavar="RUN.json",

@@ -116,12 +116,8 @@ def _bytes_covers(ev):
 
 def _pairs(ev, claim, body):
     """[(abi, layout size, against size)] of BODY on every ABI that has both."""
-    out = []
-    for abi in _abis(ev):
-        a, b = _size(ev, abi, body, claim["layout"]), _size(ev, abi, body, claim["against"])
-        if a and b:
-            out.append((abi, a, b))
-    return out
+    return [(abi, a, b) for abi in _abis(ev)
+            for a, b in [[_size(ev, abi, body, claim[k]) for k in ("layout", "against")]] if a and b]
 
 
 def _vs(abi, a, b):
@@ -173,8 +169,8 @@ def rule_slab(ev, claim):
 
 def rule_same_size(ev, claim):
     body = claim["bodies"][0]
-    mine = {abi: (ev.sizes or {}).get((abi, body, claim["layout"]), {}).get("ts_bytes") for abi in _abis(ev)}
-    theirs = {abi: (ev.sizes or {}).get((abi, body, claim["against"]), {}).get("ts_bytes") for abi in _abis(ev)}
+    mine, theirs = ({abi: (ev.sizes or {}).get((abi, body, claim[k]), {}).get("ts_bytes")
+                     for abi in _abis(ev)} for k in ("layout", "against"))
     if not mine or None in mine.values() or None in theirs.values():
         return Outcome(None, absent="no timestamp byte counts (sizes-<abi>.csv ts_bytes) given")
     spread = sorted(set(mine.values()))
@@ -190,24 +186,21 @@ def rule_reorder(ev, claim):
     body, *others = claim["bodies"]
 
     def parts(b):
-        out = []
-        for abi in _abis(ev):
-            ref, packed = ((ev.sizes or {}).get((abi, b, r)) for r in (claim["against"], claim["layout"]))
-            if ref and packed:
-                out.append((abi, -ref["reorg_saves"], packed["size"] - ref["size"]))
-        return out
-    rows = parts(body)
+        """[(abi, bytes reordering AGAINST saves, bytes packing into LAYOUT saves)] (negative), as text."""
+        rows = [(abi, -ref["reorg_saves"], packed["size"] - ref["size"]) for abi in _abis(ev)
+                for ref, packed in [[(ev.sizes or {}).get((abi, b, claim[k])) for k in ("against", "layout")]]
+                if ref and packed]
+        return rows, "; ".join(f"{abi} reordering {r:+d} B, packing {p:+d} B" for abi, r, p in rows)
+    rows, text = parts(body)
     if not rows:
         return Outcome(None, absent="no pahole sizes given")
     packing = [abi for abi, reorder, pack in rows if pack < reorder]
     reorder = [abi for abi, _, _ in rows if abi not in packing]
-    text = "; ".join(f"{abi} reordering {r:+d} B, packing {p:+d} B" for abi, r, p in rows)
     return Outcome("same" if not packing else "none" if not reorder else "some",
                    {"packing": ", ".join(packing), "reorder": ", ".join(reorder)},
                    [f"body {body}, packing: {named(ev, claim['layout'])}, reordering: `pahole -R` of "
                     f"{named(ev, claim['against'])} (pahole): {text}"],
-                   [f"body {b}: " + "; ".join(f"{a} reordering {r:+d} B, packing {p:+d} B" for a, r, p in parts(b))
-                    for b in others], covers=_bytes_covers(ev))
+                   [f"body {b}: {parts(b)[1]}" for b in others], covers=_bytes_covers(ev))
 
 
 def rule_saving_share(ev, claim):
@@ -231,13 +224,8 @@ def rule_growth(ev, claim):
     body, *others = claim["bodies"]
 
     def grow(b):
-        out = []
-        for abi in abis.ILP32:
-            old = _size(ev, abi, b, claim["layout"])
-            if old:
-                out.append((abi, old, [(r, _size(ev, abi, b, r) - old) for r in _safe(ev, abi, b)
-                                       if _size(ev, abi, b, r)]))
-        return out
+        return [(abi, old, [(r, new - old) for r in _safe(ev, abi, b) if (new := _size(ev, abi, b, r))])
+                for abi in abis.ILP32 if (old := _size(ev, abi, b, claim["layout"]))]
 
     def text(b, rows):
         return [f"{abi} {b} ({old} B with the 32-bit {claim['layout']}): "
@@ -260,11 +248,9 @@ def rule_growth(ev, claim):
 
 
 def _count(ev, variant, body, repr_name, op):
-    for row in ev.cost or ():
-        if ((row["variant"], row["body"], row["operation"], row["measure"]) == (variant, body, op, "instructions")
-                and row["repr"] in (repr_name, "-") and row["instructions"] is not None):
-            return row
-    return None
+    key = (variant, body, op, "instructions")
+    return next((r for r in ev.cost or () if (r["variant"], r["body"], r["operation"], r["measure"]) == key
+                 and r["repr"] in (repr_name, "-") and r["instructions"] is not None), None)
 
 
 def rule_instructions(ev, claim):
@@ -273,12 +259,8 @@ def rule_instructions(ev, claim):
     layout = claim.get("layout", "-")
 
     def counts(body):
-        out = []
-        for variant in COST_VARIANTS:
-            a, b = _count(ev, variant, body, layout, base), _count(ev, variant, body, layout, other)
-            if a and b:
-                out.append((variant, int(a["instructions"]), int(b["instructions"]), a, b))
-        return out
+        return [(v, int(a["instructions"]), int(b["instructions"]), a, b) for v in COST_VARIANTS
+                for a, b in [[_count(ev, v, body, layout, op) for op in (base, other)]] if a and b]
 
     def text(rows):
         return ", ".join(f"{v} {a} -> {b}" for v, a, b, _, _ in rows)
@@ -286,13 +268,12 @@ def rule_instructions(ev, claim):
     rows = counts(body)
     if not rows:
         return Outcome(None, absent="no instruction counts (reports/cost/cost.csv) for these operations")
+    beside_time = []
     if claim.get("timing"):  # the same pair on this host, paired; a figure beside, never the ruling
         from y2038lab.report.runtime import timing
         family, (a, b) = claim["timing"], claim.get("timing_ops", (base, other))
         beside_time = [timing(ev, family, a.split("/")[0], b.split("/")[0], "" if family == "fstime"
                               else "v6", claim.get("timing_where", layout))]
-    else:
-        beside_time = []
     same = [v for v, a, b, _, _ in rows if a == b]
     if "x86_64" in same and any("beyond its negative control" in t for t in beside_time):  # a figure to explain
         beside_time[-1] += "; the counted pair has the same instruction count on x86_64 (qemu-user): the counts do not explain it"

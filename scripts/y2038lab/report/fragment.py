@@ -97,14 +97,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
     c = sub.add_parser("command")
-    c.add_argument("--out", required=True)
-    c.add_argument("--title", required=True)
+    for name in ("--out", "--title"):
+        c.add_argument(name, required=True)
     c.add_argument("--markdown", action="store_true", help="the output is Markdown (kept as it is)")
     c.add_argument("cmd", nargs=argparse.REMAINDER)
     lay = sub.add_parser("layouts")
-    lay.add_argument("--sizes", required=True)
-    lay.add_argument("--slab", required=True)
-    lay.add_argument("--out", required=True)
+    for name in ("--sizes", "--slab", "--out"):
+        lay.add_argument(name, required=True)
     args = parser.parse_args(argv)
     if args.what == "command":
         args.cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd

@@ -22,7 +22,7 @@ import sys
 import textwrap
 
 from y2038lab.core import fsio, stats
-from y2038lab.core.reprs import REFERENCE
+from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.report.claims import run_label
 from y2038lab.report.evidence import read_sizes, read_slab
 
@@ -115,10 +115,10 @@ def heatmap(plt, run, body, measure):
     ax.set_yticks(range(len(keys)), [_row_name(k) for k in keys], fontsize=7)
     n = min((len(stats.sample(rec, measure)) for row in stats.by_layout(run).values() for rec in row.values()),
             default=0)
-    title = f"{body}: {measure} time per operation, ratio of medians vs timespec64 ({run_label(run)})"
+    title = f"{body}: {measure} time per operation, ratio of medians vs {REFERENCE} ({run_label(run)})"
     ax.set_title(_wrap(fig, f"{title}\ncoloured (*): layout effect established (p < {stats.ALPHA}, 95 % interval "
                        f"beyond the twin control); grey: not established (~), too few repetitions (?), twin "
-                       f"control (timespec on LP64); n >= {n} repetitions", 8), fontsize=8)
+                       f"control ({TWIN} on LP64); n >= {n} repetitions", 8), fontsize=8)
     fig.tight_layout()
     return fig, title
 
@@ -231,10 +231,7 @@ def threads(plt, run, measure):
 
 
 def render_all(runs, out_dir, sizes_dir=None, prefix="", measure="real"):
-    """Write every plot the inputs allow into OUT_DIR; [(title, path)] in report order.
-
-    Cells without an established layout effect are greyed/marked, never
-    summarised as a win (see heatmap)."""
+    """Write every plot the inputs allow into OUT_DIR; [(title, path)] in report order."""
     from y2038lab.core import results
     plt = _pyplot()
     if not os.path.isdir(out_dir):

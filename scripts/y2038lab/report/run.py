@@ -1,9 +1,6 @@
 """The steps of `scripts/lab report` after its measurements: every fragment of
 REPORT.md, then REPORT.md itself and README's results block.
 
-    python3 -m y2038lab report --results DIR --build build/default [--target T]
-        [--elapsed SECONDS] [--reports reports] [--readme README.md]
-
 The lab has built the tools, written reports/layouts (pahole), reports/cost
 (`lab cost`), DIR/bench-*.json (`lab bench`) and DIR/60-perf.md (`lab perf`);
 reports/churn is committed (`lab churn` takes minutes of spatch).  Fragments,

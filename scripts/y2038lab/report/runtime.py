@@ -87,18 +87,17 @@ def rule_torn(ev, claim):
         return Outcome(None, absent="no torn/* runs given")
     single = [t for run, r, _, t in rows if _one_word(ev, run, r)]
     multi = [t for run, r, _, t in rows if not _one_word(ev, run, r)]
-    if single and all(t["torn_reads"] == 0 for t in single) and any(t["torn_reads"] > 0 for t in multi):
-        key = "never"
-    else:
-        key = "tore" if single and any(t["torn_reads"] > 0 for t in single) else "unknown"
+    tore = [t["torn_reads"] > 0 for t in single]
+    key = ("never" if single and not any(tore) and any(t["torn_reads"] > 0 for t in multi)
+           else "tore" if any(tore) else "unknown")
     figures = [f"{run_label(run)}, torn/read/v6 unprotected, writer busy: " + ", ".join(
         f"{r} {t['torn_reads']:.0f} torn in {t['reads']:.0f}" for run2, r, _, t in rows if run2 is run)
         for run in ev.runs if any(run2 is run for run2, *_ in rows)]
     guarded = _torn_rows(ev, "seqcount")
     beside = ["with read_seqcount_begin()/retry: " + ", ".join(
         f"{r} {t['torn_reads']:.0f} torn in {t['reads']:.0f}" for _, r, _, t in guarded)] if guarded else []
-    return Outcome(key, {"abis": ", ".join(sorted({run.abi for run, *_ in rows}))}, figures, beside, covers="counts of torn reads (not timings), reader and busy writer "
-                                                    "on two CPUs")
+    return Outcome(key, {"abis": ", ".join(sorted({run.abi for run, *_ in rows}))}, figures, beside,
+                   covers="counts of torn reads (not timings), reader and busy writer on two CPUs")
 
 
 RULES = {"query_path": rule_query_path, "torn": rule_torn}

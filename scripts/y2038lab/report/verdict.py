@@ -13,7 +13,6 @@ import textwrap
 from y2038lab.core import fsio, markdown
 from y2038lab.report import claims, evidence, fragment, runtime
 
-PROG = fsio.prog()
 RULES = {**claims.RULES, **runtime.RULES}
 WIDTH = 79
 RULE = ("Bytes (pahole), instruction counts (qemu-user, per ABI), site counts (Coccinelle) and tests decide. "
@@ -71,7 +70,6 @@ def source_of(claim):
 def _cell(text):
     return text.replace("|", "\\|").replace("\n", " ")
 
-
 def section(ev, heading="## Verdict"):
     data = claims.load()
     rows = rulings(ev, data)
@@ -120,16 +118,15 @@ def text(ev, facts):
     out += [_wrap("Host timings: " + ("; ".join(claims.run_label(r) for r in ev.runs) or "none given"), "    "),
             "", _wrap(data["headline"]), "", _wrap(RULE), ""]
     for n, r in enumerate(rulings(ev, data), start=1):
-        out.append(_wrap(source_of(r.claim), "    ", f"{n}. "))
-        out.append(_wrap(f"Ruling: {r.ruling}.", "    ", "    "))
+        out += [_wrap(source_of(r.claim), "    ", f"{n}. "), _wrap(f"Ruling: {r.ruling}.", "    ")]
         out += [_wrap(f, "      ", "    - ") for f in r.figures + r.beside]
-        out += [_wrap(f"Covers: {r.covers}.", "    ", "    "),
-                _wrap(f"Would change if: {r.claim['changes_if']}.", "    ", "    "),
-                _wrap(f"Mainline: {r.claim['mainline']}", "    ", "    "), ""]
+        out += [_wrap(f"Covers: {r.covers}.", "    "),
+                _wrap(f"Would change if: {r.claim['changes_if']}.", "    "),
+                _wrap(f"Mainline: {r.claim['mainline']}", "    "), ""]
     out.append("Defects in the RFC's own patches")
     for n, d in enumerate(data["defect"], start=1):
-        out += [_wrap(f"{d['source']}: \"{d['quote']}\"", "    ", f"D{n}. "), _wrap(d["finding"], "    ", "    "),
-                _wrap(f"Test: {d['test']}.", "    ", "    "), ""]
+        out += [_wrap(f"{d['source']}: \"{d['quote']}\"", "    ", f"D{n}. "), _wrap(d["finding"], "    "),
+                _wrap(f"Test: {d['test']}.", "    "), ""]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -162,23 +159,22 @@ def main(argv=None):
     args = parser.parse_args(argv)
 
     def run():
-        wanted = [(args.out, section), (args.summary, summary_of), (args.text, lambda ev: text(ev, {
-            "Machine": os.uname().nodename, "Commit": markdown.commit()}))]  # outside `scripts/lab report`
+        def txt(ev):  # VERDICT.txt written outside `scripts/lab report`
+            return text(ev, {"Machine": os.uname().nodename, "Commit": markdown.commit()})
+        wanted = [(p, f) for p, f in ((args.out, section), (args.summary, summary_of), (args.text, txt)) if p]
         for path, _ in wanted:
-            if path:
-                fsio.check_output_path(path)
+            fsio.check_output_path(path)
         for path, what in ((args.sizes, "folder"), (args.churn, "folder"), (args.cost, "file")):
             if path and not os.path.exists(path):
                 raise fsio.InputError(f"{path}: {what} does not exist")
         ev = gather(args.json, args.sizes, args.cost, args.churn, "cpu" if args.cpu else "real")
         if args.check:
             bad = contradictions(rulings(ev))
-            print("\n".join(bad) if bad else f"{PROG}: every figure a ruling restates is printed by its report")
+            print("\n".join(bad) or f"{fsio.prog()}: every figure a ruling restates is printed by its report")
             return 1 if bad else 0
         with fsio.OutputSet() as out:  # the section, its summary and the text: all or none
             for path, make in wanted:
-                if path:
-                    out.write_text(path, make(ev))
+                out.write_text(path, make(ev))
         return 0
     return fsio.run_main(run)
 
