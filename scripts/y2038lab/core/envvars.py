@@ -35,8 +35,7 @@ def seed(environ=os.environ):
     value = environ.get("Y2038_SEED", "")
     if not value:
         return None
-    m = re.fullmatch(r"0[xX]([0-9a-fA-F]+)|([0-9]+)", value)
-    if not m:
+    if not (m := re.fullmatch(r"0[xX]([0-9a-fA-F]+)|([0-9]+)", value)):
         raise _bad("Y2038_SEED", value, "not a seed: expected a decimal or 0x hex integer")
     number = int(m.group(1), 16) if m.group(1) else int(m.group(2))
     if number > U64_MAX:

@@ -28,8 +28,7 @@ def check_output_path(path):
         raise InputError(f"{path}: is a folder, expected a file path")
     if not os.path.isdir(folder):
         raise InputError(f"{path}: folder {folder} does not exist")
-    # The mode bits too: root may write anywhere, but a file or folder marked
-    # read-only is one its owner does not want replaced.
+    # The mode bits too: root may write anywhere, but read-only marks what its owner keeps.
     if not os.access(folder, os.W_OK | os.X_OK) or not os.stat(folder).st_mode & 0o222:
         raise InputError(f"{path}: folder {folder} is not writable")
     if os.path.exists(path) and (not os.access(path, os.W_OK) or not os.stat(path).st_mode & 0o222):

@@ -42,26 +42,22 @@ def parse(text):
     them) continue it.  A name may stand twice (a static function in two objects)."""
     fmt, functions, current = None, [], None
     for line in text.splitlines():
-        m = FORMAT_RE.search(line)
-        if m and fmt is None:
+        if fmt is None and (m := FORMAT_RE.search(line)):
             fmt = m.group(1)
         if line.startswith(("Disassembly of section", "In archive")):
             current = None
             continue
-        m = HEADER_RE.match(line)
-        if m:
+        if m := HEADER_RE.match(line):
             if not m.group(2).startswith(".") or current is None:
                 current = []
                 functions.append((m.group(2), int(m.group(1), 16), current))
             continue
         if current is None:
             continue
-        m = RELOC_RE.match(line)
-        if m:
+        if m := RELOC_RE.match(line):
             if current:
                 current[-1].relocs.append((m.group(2), m.group(3).strip()))
             continue
-        m = INSN_RE.match(line)
-        if m:
+        if m := INSN_RE.match(line):
             current.append(Insn(int(m.group(1), 16), m.group(2), m.group(3).strip()))
     return fmt or "unknown", functions

@@ -18,8 +18,7 @@ averages (x_i + x_j) / 2, i <= j, sorted, from the (C+1)-th to the (M-C)-th of
 M = n(n+1)/2, C the largest value with P(T+ <= C) <= 2.5 % under the exact null
 distribution.  It inverts the same test (never "significant" with 1 inside it),
 is distribution-free for a log-ratio symmetric about its median, and with 10-12
-units is about half as wide as the order-statistics interval of the median (2nd
-to 9th of 10).
+units is about half as wide as the median's order-statistics interval (2nd to 9th of 10).
 """
 import functools
 import itertools
@@ -167,8 +166,7 @@ def comparisons(run):
     for rec in run.records.values():
         if rec.family != "paired":
             continue
-        ratios = rec.counters.get("ratio")
-        if not ratios:
+        if not (ratios := rec.counters.get("ratio")):
             raise fsio.InputError(f"{run.path}: {rec.name}: no ratio counter")
         processes = rec.counters.get("y2038_process")
         if processes and len(processes) != len(ratios):

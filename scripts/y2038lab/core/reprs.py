@@ -54,8 +54,7 @@ class Repr:
 
 def parse(name, text, where):
     """The Repr of NAME from its context text; InputError naming WHERE otherwise."""
-    m = TEXT.fullmatch(str(text).strip())
-    if not m:
+    if not (m := TEXT.fullmatch(str(text).strip())):
         raise fsio.InputError(f"{where}: representation facts of {name} not understood: {text!r}")
     return Repr(name, m.group(7), (int(m.group(1)), int(m.group(2))), (int(m.group(3)), int(m.group(4))),
                 m.group(5) == "1", m.group(6) == "1")

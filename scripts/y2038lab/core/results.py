@@ -29,23 +29,18 @@ from y2038lab.core import fsio
 
 UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 # Fields every Google Benchmark 1.7.1 row may have; other numbers are user counters.
-STANDARD_FIELDS = {
-    "name", "family_index", "per_family_instance_index", "run_name", "run_type",
-    "repetitions", "repetition_index", "threads", "iterations", "real_time", "cpu_time",
-    "time_unit", "aggregate_name", "aggregate_unit", "error_occurred", "error_message", "label",
-}
+STANDARD_FIELDS = {"name", "family_index", "per_family_instance_index", "run_name", "run_type", "repetitions",
+                   "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit",
+                   "aggregate_name", "aggregate_unit", "error_occurred", "error_message", "label"}
 BODY_SHAPE = re.compile(r"v\d+(?:_\d+)*")
 
 
 @dataclass
 class Record:
-    """All rows of one benchmark run name, times in ns.
-
-    real_ns/cpu_ns/counters: one value per repetition (iteration rows, in
-    file order).  aggregates: {metric: {aggregate name: value}} from Google
-    Benchmark's aggregate rows, metric "real_ns", "cpu_ns" or a counter name
-    (times in ns; "cv" is a fraction, as Google Benchmark stores it, None for
-    a counter that is always 0); empty when the run had no repetitions."""
+    """All rows of one benchmark run name, times in ns.  real_ns/cpu_ns/counters: one value per
+    repetition (iteration rows, in file order).  aggregates: {metric: {aggregate name: value}} of
+    Google Benchmark's aggregate rows, metric "real_ns", "cpu_ns" or a counter name ("cv" a fraction
+    as Google Benchmark stores it, None for a counter always 0); empty without repetitions."""
     name: str
     family: str
     op: str
@@ -66,10 +61,7 @@ class Record:
 
     @property
     def threads(self):
-        for p in self.params:
-            if p.startswith("threads:") and p[8:].isdigit():
-                return int(p[8:])
-        return 1
+        return next((int(p[8:]) for p in self.params if p.startswith("threads:") and p[8:].isdigit()), 1)
 
     @property
     def real_time(self):
@@ -105,10 +97,8 @@ class Record:
         return self.aggregates.get("real_ns", {}).get("cv")
 
     def items_per_iteration(self):
-        """Items (inodes, ops) one iteration processed, from items_per_second; None if absent.
-
-        Google Benchmark divides rate counters by CPU time, or by real time
-        under UseRealTime(); multiplying back by the same time inverts it."""
+        """Items (inodes, ops) one iteration processed, from items_per_second (Google Benchmark's rate
+        per CPU second, or per real second under UseRealTime()); None if absent."""
         rates = self.counters.get("items_per_second")
         times = self.real_ns if self.real_time else self.cpu_ns
         pairs = [r * t / 1e9 for r, t in zip(rates or [], times) if r > 0]
@@ -235,18 +225,15 @@ def parse_run(text, path):
         if row.get("error_occurred"):
             run.errors.append((name, str(row.get("error_message", ""))))
             continue
-        parts = split_name(name, run.bodies, run.reprs)
-        if parts is None:
+        if (parts := split_name(name, run.bodies, run.reprs)) is None:
             if name not in run.skipped:
                 run.skipped.append(name)
                 warn(f"{path}: benchmark name '{name}' has no <family>/<op> shape, skipped")
             continue
-        unit = row.get("time_unit")
-        if unit not in UNIT_NS:
+        if (unit := row.get("time_unit")) not in UNIT_NS:
             raise fsio.InputError(f"{path}: {where}: unknown time unit {unit!r} (expected one of "
                                   f"{', '.join(UNIT_NS)})")
-        run_type = row.get("run_type", "iteration")
-        if run_type not in ("iteration", "aggregate"):
+        if (run_type := row.get("run_type", "iteration")) not in ("iteration", "aggregate"):
             raise fsio.InputError(f"{path}: {where}: unknown run_type {run_type!r}")
         rec = run.records.setdefault(name, Record(name, *parts, unit=unit))
         counters = {k: v for k, v in row.items()
@@ -268,8 +255,7 @@ def parse_run(text, path):
             for key, value in counters.items():
                 rec.counters.setdefault(key, []).append(_number(path, where, key, value, signed=True))
         else:
-            agg = row.get("aggregate_name")
-            if not isinstance(agg, str) or not agg:
+            if not isinstance(agg := row.get("aggregate_name"), str) or not agg:
                 raise fsio.InputError(f"{path}: {where}: aggregate row without aggregate_name")
             # "cv" is a fraction whatever time_unit says; other aggregates are times.
             scale = 1.0 if row.get("aggregate_unit") == "percentage" else UNIT_NS[unit]

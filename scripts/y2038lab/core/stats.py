@@ -192,11 +192,6 @@ def judge(comp, band=None, explanation=None, controlled=True, effect=EFFECT):
     return Finding(comp, effect, why, band, established=True)
 
 
-def split_params(record):
-    """(params without real_time and threads:N, threads) of a results.Record."""
-    return record.args, record.threads
-
-
 def layout_key(record):
     """(family, op, body, params, threads): the rows that differ only in repr."""
     return record.family, record.op, record.body, record.args, record.threads
@@ -234,10 +229,8 @@ def compare_records(base, contender, measure="real"):
 
 def twin_band(run, key, groups=None, measure="real"):
     """(band, control Comparison) of TWIN vs REFERENCE for KEY; (None, None) if absent."""
-    if run.abi not in abis.LP64:
-        return None, None
     row = (groups or by_layout(run)).get(key, {})
-    if TWIN not in row or REFERENCE not in row:
+    if run.abi not in abis.LP64 or TWIN not in row or REFERENCE not in row:
         return None, None
     control = compare_records(row[REFERENCE], row[TWIN], measure)
     return null_band(control), control
@@ -252,7 +245,7 @@ def findings(run, base_repr=REFERENCE, family=None, explain=None, measure="real"
         if base_repr not in row:
             continue
         band, _ = twin_band(run, key, groups, measure)
-        cells = {}
+        cells = out[key] = {}
         for repr_name, rec in row.items():
             if repr_name == base_repr:
                 continue
@@ -262,7 +255,6 @@ def findings(run, base_repr=REFERENCE, family=None, explain=None, measure="real"
                 continue
             expl = explain(key, base_repr, repr_name) if explain else None
             cells[repr_name] = judge(comp, band, expl, controlled=run.abi in abis.LP64)
-        out[key] = cells
     return out
 
 
@@ -286,5 +278,4 @@ def disturbance(record):
     ratios = [r / c for r, c in zip(record.real_ns, record.cpu_ns) if c > 0]
     if not ratios:
         return None
-    bad = sum(1 for x in ratios if x > 1 + DISTURBED_EXCESS)
-    return Disturbance(len(ratios), bad, max(ratios))
+    return Disturbance(len(ratios), sum(1 for x in ratios if x > 1 + DISTURBED_EXCESS), max(ratios))

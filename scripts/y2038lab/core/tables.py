@@ -8,7 +8,6 @@ import math
 import os
 import statistics
 
-from y2038lab.bench import checks
 from y2038lab.core import abis, markdown, paired
 from y2038lab.core.markdown import row
 from y2038lab.core.reprs import REFERENCE, TWIN
@@ -107,17 +106,12 @@ def other_tables(run, family):
 
 
 def overview(run, family):
-    """One matrix per body: rows = operation (and parameters), columns = representations.
-
-    Cells: ns per operation (accessor) or per inode (walk), and in brackets the
-    ratio against the reference in the same row, the same run."""
+    """One matrix per body: rows = operation (and parameters), columns = representations, cells ns
+    per operation (accessor) or per inode (walk) and the ratio against the reference in brackets."""
     cells = {}
-    for rec in run.layout_records(family):
-        if rec.threads != 1:
-            continue
+    for rec in (r for r in run.layout_records(family) if r.threads == 1):
         value = ns_per_inode(rec) if family == "walk" else rec.median_real_ns()[0]
-        key = (rec.op,) + rec.args
-        cells.setdefault(rec.body, {}).setdefault(key, {})[rec.repr] = value
+        cells.setdefault(rec.body, {}).setdefault((rec.op,) + rec.args, {})[rec.repr] = value
     what = "ns per inode visited" if family == "walk" else "ns per operation"
     out = []
     for body in (b for b in run.bodies if b in cells):
@@ -230,15 +224,15 @@ def shim_table(run):
         for k in sorted((k for k in shim if k[0] == body),
                         key=lambda k: (k[1][0] == "native", k[1][0], param_key(k[1][1:]))):
             ns = medians[k][0]
-            ratio = ns / native[0] if native and k[1][0] != "native" else None
-            out.append(row([body, "/".join(k[1]), time_cell(shim[k], ns),
-                            f"{ratio:.3f}" if ratio is not None else "-"]))
+            ratio = f"{ns / native[0]:.3f}" if native and k[1][0] != "native" else "-"
+            out.append(row([body, "/".join(k[1]), time_cell(shim[k], ns), ratio]))
     out.append("")
     return out
 
 
-def load_scaling(run):
-    """ops/s with 1 and 2 threads per load/* layout, and their ratio."""
+def load_scaling(run, ceiling):
+    """ops/s with 1 and 2 threads per load/* layout, and their ratio; CEILING(context): the sentence
+    on what two threads can reach, or None (bench.checks.scaling_ceiling)."""
     rates = {(r.op, r.body, r.repr, r.args, r.threads): r.counter("items_per_second")
              for r in run.layout_records("load")}
     if not rates:
@@ -246,9 +240,8 @@ def load_scaling(run):
     out = ["#### load: throughput and scaling", "",
            "ops/s = items_per_second (all threads); scaling = ops/s with 2 threads / ops/s with 1 "
            "(2.0 = perfect on two equal CPUs).", ""]
-    ceiling = checks.scaling_ceiling(run.context)
-    if ceiling:
-        out += [ceiling, ""]
+    if sentence := ceiling(run.context):
+        out += [sentence, ""]
     out += ["| operation | body | repr | params | ops/s, 1 thread | ops/s, 2 threads | scaling |",
             "|---|---|---|---|---|---|---|"]
     keys = sorted({k[:4] for k in rates}, key=lambda k: (k[0], run.bodies.index(k[1]),
@@ -262,9 +255,8 @@ def load_scaling(run):
 
 
 def summary(size_tables, sizes_label, runs):
-    """The README summary: sizeof per ABI and body, and the v6 accessor times of each run.
-
-    size_tables: {abi: rows of sizes-<abi>.csv}; runs: [Run]."""
+    """The README summary: sizeof per ABI and body from SIZE_TABLES ({abi: rows of sizes-<abi>.csv}),
+    then the accessor times of each of RUNS (accessor_summary)."""
     lines = ["## Summary", "", "<!-- summary -->"]
     rows = [(abi, r) for abi in abis.SUMMARY for r in size_tables.get(abi) or []]
     sizes = {(abi, r["body"], r["repr"]): str(r["size"]) for abi, r in rows}
