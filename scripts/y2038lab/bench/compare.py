@@ -1,16 +1,14 @@
 """`scripts/lab compare`: Google Benchmark's compare.py, plus the project's verdict beside it.
 
-    lab compare [--cpu] [--filter REGEX] [--out FILE] A.json B.json
-        two runs (two boards, or before/after a change): compare.py's
-        `benchmarks` mode, then per benchmark B/A with its 95 % interval, the
-        U test and the verdict: a change counts only when it is significant
-        and beyond the twin control (timespec vs timespec64 of the same
-        operation) of both runs: a rebuild moves code as much as that.
-    lab compare [--cpu] [--filter REGEX] [--out FILE] --repr BASE OTHER RUN.json
-        two representations in one run: compare.py's `filters` mode with
-        anchored regexes (the representation as a whole name component), then
-        the layout verdict of stats.findings() per operation, then the paired
-        benchmarks of the same two (y2038lab.core.paired: BASE~OTHER).
+    A.json B.json            two runs (two boards, or before/after a change): compare.py's
+                             `benchmarks` mode, then per benchmark B/A with its 95 % interval,
+                             the U test and the verdict: a change counts only when significant
+                             and beyond both runs' twin control (the reference against its twin
+                             in the same operation): a rebuild moves code as much as that
+    --repr BASE OTHER RUN    two representations in one run: compare.py's `filters` mode with
+                             anchored regexes (the representation as a whole name component),
+                             then stats.findings()' layout verdict per operation, then the
+                             paired benchmarks of the two (y2038lab.core.paired: BASE~OTHER)
 
 compare.py (libbenchmark-tools, /usr/share/benchmark/compare.py) is run as
 it is and its output shown unchanged, so its users see the tool they know;
@@ -25,7 +23,7 @@ import re
 import sys
 import tempfile
 
-from y2038lab.core import abis, fsio, reprs, stats
+from y2038lab.core import abis, fsio, reprs, results, stats
 
 GBENCH_COMPARE = os.environ.get("Y2038_GBENCH_COMPARE", "/usr/share/benchmark/compare.py")
 
@@ -46,8 +44,7 @@ def _filtered(path, pattern, folder):
                               if pattern.search(b.get("run_name", b.get("name", "")))]
         if not data["benchmarks"]:
             raise fsio.InputError(f"{path}: no benchmark matches --filter {pattern.pattern!r}")
-    name = os.path.basename(path)[:-3] if path.endswith(".gz") else os.path.basename(path)
-    out = os.path.join(folder, f"{len(os.listdir(folder))}-{name}")
+    out = os.path.join(folder, f"{len(os.listdir(folder))}-{os.path.basename(path).removesuffix('.gz')}")
     fsio.write_text(out, json.dumps(data))   # a scratch copy for compare.py, deleted after
     return out
 
@@ -140,7 +137,6 @@ def main(argv=None):
         parser.error(f"expected {want} JSON file(s), got {len(args.json)}")
 
     def run():
-        from y2038lab.core import results
         if args.out:
             fsio.check_output_path(args.out)
         try:

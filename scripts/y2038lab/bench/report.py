@@ -11,6 +11,7 @@ one set (fsio.OutputSet): all of them or none.
 """
 import argparse
 import os
+import re
 import sys
 
 from y2038lab.core import abis, fsio, markdown, sizes, tables
@@ -25,16 +26,10 @@ def warn(message):
     print(f"{PROG}: warning: {message}", file=sys.stderr)
 
 
-def read_cmd(path):
-    """(command, notes) from FILE.cmd beside a JSON file (written by y2038lab.bench.run)."""
-    cmd = path + ".cmd"
-    lines = fsio.read_text(cmd, "command record").strip().splitlines() if os.path.exists(cmd) else []
-    return (lines[0], lines[1:]) if lines else ("not recorded", [])
-
-
 def context_lines(run):
-    c = run.context
-    command, notes = read_cmd(run.path)
+    c, cmd = run.context, run.path + ".cmd"   # the command record beside the JSON (bench.run)
+    lines = fsio.read_text(cmd, "command record").strip().splitlines() if os.path.exists(cmd) else []
+    command, *notes = lines or ["not recorded"]
     load = c.get("load_avg", [])
     load_text = " ".join(f"{x:.2f}" for x in load if isinstance(x, (int, float))) if isinstance(load, list) else "?"
     facts = [("command", f"`{command}`"), ("file", f"`{os.path.basename(run.path)}`"),
@@ -75,16 +70,14 @@ def section(run):
 
 def skipped_section(path):
     """'### Benchmarks on ABI: not run' from a bench-<abi>.skipped note."""
-    name = os.path.basename(path)
-    abi = name[len("bench-"):-len(".skipped")] if name.startswith("bench-") and name.endswith(".skipped") \
-        else name
+    abi = re.sub(r"^bench-(.*)\.skipped\Z", r"\1", os.path.basename(path))
     text = fsio.read_text(path, "skip note").strip()
     if not text:
         raise fsio.InputError(f"{path}: empty skip note, expected why the ABI was not run")
     return [f"### Benchmarks on {abi}", "", f"Not run: {text}", ""]
 
 
-def parse_args(argv):
+def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="append", required=True, help="y2038-bench JSON (repeatable)")
     parser.add_argument("--fragment", required=True, help="Markdown fragment to write")
@@ -95,11 +88,7 @@ def parse_args(argv):
     parser.add_argument("--skipped", action="append", default=[], help="bench-<abi>.skipped note (repeatable)")
     parser.add_argument("--command", default="scripts/lab bench",
                         help="the command that produced the JSON, named in the fragment")
-    return parser.parse_args(argv)
-
-
-def main(argv=None):
-    args = parse_args(argv)
+    args = parser.parse_args(argv)
     for path in filter(None, (args.fragment, args.summary)):
         fsio.check_output_path(path)
     plots_dir = None if args.no_plots else (args.plots_dir or os.path.dirname(args.fragment) or ".")
@@ -122,8 +111,7 @@ def main(argv=None):
             lines += section(run)
             if plots_dir:
                 lines += [line + "\n" for line in plots.write_plots(run, plots_dir, out)]
-        for part in skipped:
-            lines += part
+        lines += [line for part in skipped for line in part]
         if args.summary:
             out.write_text(args.summary, "\n".join(tables.summary(size_tables, args.sizes, runs)))
         out.write_text(args.fragment, "\n".join(lines).rstrip() + "\n")

@@ -37,6 +37,7 @@ PROBES = (ACCESSOR_PROBE, LOAD_PROBE)
 PROBE_ARGS = ("--benchmark_min_time=0.05", "--benchmark_repetitions=3")
 LINK_ORDERS = 10  # y2038-bench and y2038-bench-order1..9 (Y2038_BENCH_LINK_ORDERS, bench/CMakeLists.txt)
 STAGING = "bench.partial"
+GOVERNOR = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
 OUTPUT_NAME = re.compile(r"bench-\w+(\.json|\.json\.cmd|\.\w+\.txt|\.skipped)")
 
 
@@ -48,11 +49,9 @@ class Pass:
     threaded: its threads pin themselves to the plan (Y2038_BENCH_CPUS), else
     the process is pinned to the plan's first CPU.  quick/full: (interleaved
     repetitions, --benchmark_min_time in s or None for Google Benchmark's 0.5).
-    processes: the pass runs that many times, process k with link order k mod
-    LINK_ORDERS (BINARY-order<k>, the same objects linked in another order,
-    bench/CMakeLists.txt; BINARY itself for order 0 or where it is absent);
-    their iteration rows merged with y2038_process = k + 1, each process's own
-    aggregates dropped."""
+    processes: the pass runs that many times, process k with link_order(k mod
+    LINK_ORDERS); their iteration rows merged with y2038_process = k + 1, each
+    process's own aggregates dropped."""
     name: str
     pattern: object
     threaded: bool
@@ -108,15 +107,9 @@ def filter_of(p, plan=PLAN):
     return "-(" + "|".join(q.pattern for q in plan if q.pattern is not None) + ")"
 
 
-def pass_args(p, full):
-    reps, min_time = p.full if full else p.quick
-    args = (["--y2038_full"] if full else []) + [f"--benchmark_repetitions={reps}",
-                                                 "--benchmark_enable_random_interleaving=true"]
-    return args + ([f"--benchmark_min_time={min_time}"] if min_time is not None else [])
-
-
 def link_order(binary, k):
-    """BINARY linked in its k-th other order (BINARY-order<k>), else BINARY itself."""
+    """BINARY linked in its k-th other order (BINARY-order<k>: the same objects linked in another order,
+    bench/CMakeLists.txt), else (order 0, or where it is absent) BINARY itself."""
     other = f"{binary}-order{k}"
     return other if k and os.access(other, os.X_OK) else binary
 
@@ -161,14 +154,6 @@ def speeds_text(speeds):
                      for cpu, s in speeds.items())
 
 
-def governor():
-    path = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
-    text = fsio.read_or_none(path)
-    if text is None:
-        return f"cpufreq governor: not exposed ({path} absent), frequency not controlled"
-    return f"cpufreq governor: {text.strip()} (left as it was)"
-
-
 def run_abi(abi, binary, staging, full, user_cpus):
     """Probe, run every pass, probe again, merge into STAGING/bench-ABI.json."""
     groups = partition(list_tests(binary, full))
@@ -184,13 +169,17 @@ def run_abi(abi, binary, staging, full, user_cpus):
         if not groups[p.name]:
             log(f"{abi} ({p.name} pass): no benchmark of this build matches, pass skipped")
             continue
+        reps, min_time = p.full if full else p.quick
+        flags = (["--y2038_full"] if full else []) + [f"--benchmark_repetitions={reps}",
+                                                      "--benchmark_enable_random_interleaving=true"]
+        flags += [f"--benchmark_min_time={min_time}"] if min_time is not None else []
         launcher = [] if p.threaded else ["taskset", "-c", str(plan[0])]
         cpus_env = plan_text if p.threaded else str(plan[0])
         binaries = [link_order(binary, k % LINK_ORDERS) for k in range(p.processes)]
         for k, program in enumerate(binaries):
             name = p.name + (f"{k + 1}" if p.processes > 1 else "")
             part, console_path = f"{out}.{name}", f"{out[:-len('.json')]}.{name}.txt"
-            cmd = launcher + [program, *pass_args(p, full), f"--benchmark_filter={filter_of(p)}",
+            cmd = launcher + [program, *flags, f"--benchmark_filter={filter_of(p)}",
                               "--benchmark_out_format=json", f"--benchmark_out={part}"]
             shown = f"Y2038_BENCH_CPUS={cpus_env} " + shlex.join(cmd).replace(staging + os.sep, "")
             log(f"{abi} ({name} pass, {len(groups[p.name])} benchmarks): {shown}")
@@ -208,7 +197,6 @@ def run_abi(abi, binary, staging, full, user_cpus):
                 raise RunError(f"{abi} {name} pass ran {len(got)} benchmarks, the plan has "
                                f"{len(groups[p.name])} (first difference: {odd[0]})")
             parts.append((p, part))
-        reps, min_time = p.full if full else p.quick
         orders = len(set(binaries))
         each = (f" in each of {p.processes} processes, {orders} link order{'s' * (orders > 1)}"
                 if p.processes > 1 else "")
@@ -223,13 +211,16 @@ def run_abi(abi, binary, staging, full, user_cpus):
     log(f"{abi}: per CPU afterwards: {speeds_text(after)}")
     merge(out, parts, plan_record, before, after)
     load = " ".join((fsio.read_or_none("/proc/loadavg") or "unknown").split()[:3])
+    governor = fsio.read_or_none(GOVERNOR)
     fsio.write_text(out + ".cmd", "\n".join([
         f"{binary} in {len(parts)} passes, merged (exact commands below)", *commands,
         f"CPUs measured before the run (pinned, medians of {' '.join(PROBES)}): {speeds_text(before)}",
         f"CPUs measured after the run: {speeds_text(after)}",
         f"thread plan {plan_text} ({'Y2038_BENCH_CPUS' if user_cpus else 'fastest first'}): "
         f"single-threaded passes pinned to CPU {plan[0]}, thread i of a threaded one on CPU i of the plan",
-        governor(), f"load average before the run: {load}"]) + "\n")
+        f"cpufreq governor: {governor.strip()} (left as it was)" if governor is not None else
+        f"cpufreq governor: not exposed ({GOVERNOR} absent), frequency not controlled",
+        f"load average before the run: {load}"]) + "\n")
     log(f"{abi}: {len(load_run(out).records)} benchmarks in {os.path.basename(out)}")
 
 

@@ -43,10 +43,6 @@ def _number(path, line, row, column, kind=float):
         raise InputError(f"{path}: line {line}: {column} = {value!r} is not a number") from None
 
 
-def _present(path):
-    return path is not None and os.path.exists(path)
-
-
 def read_sizes(folder):
     """{(abi, body, repr): row} of every sizes-*.csv (core.sizes); None if none."""
     return sizes.read_all(folder, SIZES_COLUMNS)
@@ -54,7 +50,7 @@ def read_sizes(folder):
 
 def read_slab(path):
     """[{abi, body, repr, cache, objsize, <scenario>_objs, ..._bytes_per_1e6}]; None if absent."""
-    if not _present(path):
+    if not path or not os.path.exists(path):
         return None
     rows = []
     for line, row in enumerate(fsio.read_csv(path, SLAB_COLUMNS)[1], start=2):
@@ -75,7 +71,7 @@ def read_cost(path):
 
     Numbers stay None where the cell is empty (a tool that did not run);
     libcalls stays text ("__aeabi_uidivmod:1 ..."), libcall_count is its total."""
-    if not _present(path):
+    if not path or not os.path.exists(path):
         return None
     rows = []
     for line, row in enumerate(fsio.read_csv(path, COST_COLUMNS)[1], start=2):
@@ -94,8 +90,8 @@ def kernel_check(folder):
     """(summary, differing) of <folder>/kernel-check.csv (`lab kernel-check`): what the replica sizes
     were checked against, as "replica = Linux <version> (<body>/<repr>) on <abi>, ...; replica differs
     from ...", and {(abi, body, repr): (version, kernel sizeof)} where they differ; (None, {}) if absent."""
-    path = os.path.join(folder, "kernel-check.csv") if folder else None
-    if not _present(path):
+    path = os.path.join(folder or "", "kernel-check.csv")
+    if not folder or not os.path.exists(path):
         return None, {}
     groups, differing = {}, {}
     columns = ("version", "abi", "body", "repr", "identical", "kernel_size")

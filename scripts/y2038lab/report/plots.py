@@ -10,9 +10,8 @@
   * bytes per inode (pahole) and objects per slab (SLUB model) per ABI;
   * ops/s against threads (load/*), medians with min-max whiskers.
 Every title says what is measured and where (machine, date, real or CPU
-time); every file is written through fsio (render_all; write_plots, one run's
-heatmaps and walks into an OutputSet for bench.report).  The command writes a
-report fragment listing the plots, the PNGs beside it.
+time).  The command writes a report fragment listing the plots, the PNGs
+beside it; bench.report writes one run's heatmaps and walks (write_plots).
 """
 import argparse
 import math
@@ -21,7 +20,7 @@ import statistics
 import sys
 import textwrap
 
-from y2038lab.core import fsio, stats
+from y2038lab.core import fsio, results, stats
 from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.report.claims import run_label
 from y2038lab.report.evidence import read_sizes, read_slab
@@ -232,7 +231,6 @@ def threads(plt, run, measure):
 
 def render_all(runs, out_dir, sizes_dir=None, prefix="", measure="real"):
     """Write every plot the inputs allow into OUT_DIR; [(title, path)] in report order."""
-    from y2038lab.core import results
     plt = _pyplot()
     if not os.path.isdir(out_dir):
         raise fsio.InputError(f"{out_dir}: folder does not exist")

@@ -55,12 +55,6 @@ def quoted(source, report_dir, title, command, level, wanted, absent):
     return "\n".join(lines + fragment.sections(source, text, level, wanted)).rstrip() + "\n"
 
 
-def verdict_fragment(ev):
-    """The Verdict section with README's short list inside summary markers."""
-    head, _, rest = verdict.section(ev).partition("\n")
-    return (f"{head}\n\n<!-- summary -->\n{verdict.summary_of(ev).rstrip()}\n<!-- /summary -->\n{rest}")
-
-
 def resolution_fragment(jsons):
     """'## Resolution of this run': the paired controls of each run, inside summary markers."""
     body = [line for j in jsons for line in tables.paired_summary(load_run(j))] or [
@@ -94,7 +88,9 @@ def run(args):
     fsio.write_text(os.path.join(r, "00-resolution.md"), resolution_fragment(jsons))
     ev = verdict.gather(jsons, layouts, cost_csv if os.path.isfile(cost_csv) else None,
                         churn if os.path.isdir(churn) else None)
-    fsio.write_text(os.path.join(r, "01-verdict.md"), verdict_fragment(ev))
+    head, _, rest = verdict.section(ev).partition("\n")   # README's short list inside summary markers
+    fsio.write_text(os.path.join(r, "01-verdict.md"), f"{head}\n\n<!-- summary -->\n"
+                    f"{verdict.summary_of(ev).rstrip()}\n<!-- /summary -->\n{rest}")
     facts = assemble.host_facts(args.build)
     fsio.write_text(os.path.join(args.reports, "VERDICT.txt"), verdict.text(ev, {
         "Machine": f"{facts['Host']}, {facts['CPU']}, {facts['Kernel']}", "Commit": facts["Commit"],

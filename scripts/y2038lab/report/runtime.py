@@ -73,10 +73,9 @@ def _torn_rows(ev, protection="unprotected"):
 
 def _one_word(ev, run, name):
     """INODE_REPR_ONE_WORD of NAME on RUN's ABI: from the run's context, else from the sizes table."""
-    facts = reprs.from_context(run.context, run.path).get(name)
-    if facts is None:
-        facts = next((row["facts"] for (abi, _, r), row in (ev.sizes or {}).items()
-                      if (abi, r) == (run.abi, name) and row["facts"]), None)
+    facts = reprs.from_context(run.context, run.path).get(name) or next(
+        (row["facts"] for (abi, _, r), row in (ev.sizes or {}).items()
+         if (abi, r) == (run.abi, name) and row["facts"]), None)
     return bool(facts and facts.one_word)
 
 

@@ -10,7 +10,7 @@ import os
 import sys
 import textwrap
 
-from y2038lab.core import fsio, markdown
+from y2038lab.core import fsio, markdown, results
 from y2038lab.report import claims, evidence, fragment, runtime
 
 RULES = {**claims.RULES, **runtime.RULES}
@@ -25,7 +25,6 @@ RULE = ("Bytes (pahole), instruction counts (qemu-user, per ABI), site counts (C
 
 def gather(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real"):
     """An Evidence from paths (or loaded Runs); InputError on bad input."""
-    from y2038lab.core import results
     loaded = [results.load_run(r) if isinstance(r, (str, os.PathLike)) else r for r in runs or ()]
     checked, differing = evidence.kernel_check(sizes_dir)
     return claims.Evidence(loaded, evidence.read_sizes(sizes_dir), evidence.read_cost(cost_csv),
@@ -67,18 +66,15 @@ def source_of(claim):
     return speaker(claim) + quote
 
 
-def _cell(text):
-    return text.replace("|", "\\|").replace("\n", " ")
-
 def section(ev, heading="## Verdict"):
     data = claims.load()
     rows = rulings(ev, data)
     runs = "; ".join(f"{claims.run_label(r)} ({r.path})" for r in ev.runs) or "no benchmark run given"
     out = [heading, "", data["headline"], "", RULE, "", f"Host timings: {runs}.", "",
            "Inputs:", ""] + [f"- {x}" for x in provenance(ev)] + [""]
-    out += markdown.table(["claim (source, quoted)", "ruling", "deciding figures", "would change if"], [
-        [_cell(x) for x in (source_of(r.claim), r.ruling, "; ".join(r.figures) or "-", r.claim["changes_if"])]
-        for r in rows])
+    cells = [(source_of(r.claim), r.ruling, "; ".join(r.figures) or "-", r.claim["changes_if"]) for r in rows]
+    out += markdown.table(["claim (source, quoted)", "ruling", "deciding figures", "would change if"],
+                          [[x.replace("|", "\\|").replace("\n", " ") for x in row] for row in cells])
     out += ["", "Each claim in full (reports/VERDICT.txt has the same as plain text):", ""]
     for r in rows:
         out += [f"**{source_of(r.claim)}** -- {r.ruling}."] + [f"- {f}" for f in r.figures + r.beside]
