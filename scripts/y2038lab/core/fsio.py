@@ -150,8 +150,7 @@ def read_csv(path, columns, what="CSV file"):
         rows = list(reader)
     except csv.Error as err:
         raise InputError(f"{path}: not CSV ({err})") from None
-    missing = [c for c in columns if c not in (reader.fieldnames or [])]
-    if missing:
+    if missing := [c for c in columns if c not in (reader.fieldnames or [])]:
         raise InputError(f"{path}: no column {', '.join(missing)} in the header")
     if not rows:
         raise InputError(f"{path}: header only, no rows")

@@ -50,8 +50,7 @@ def main(argv=None):
     parser.add_argument("--corpus", required=True, help="the seed corpora (tests/fuzz/corpus)")
     parser.add_argument("--source", help="the fuzz targets' CMake project, built into --build with clang")
     args = parser.parse_args(argv)
-    seconds = envvars.fuzz_seconds()
-    if seconds == 0:
+    if (seconds := envvars.fuzz_seconds()) == 0:
         log("skipped (Y2038_FUZZ_SECONDS=0)")
         return 0
     if args.source:

@@ -113,8 +113,7 @@ def critical(n, alpha=ALPHA):
 def hodges_lehmann(x, alpha=ALPHA):
     """(estimate, lo, hi) of the centre of X: median and interval of the Walsh averages."""
     walsh = sorted((x[i] + x[j]) / 2 for i in range(len(x)) for j in range(i, len(x)))
-    c = critical(len(x), alpha)
-    if c < 0:
+    if (c := critical(len(x), alpha)) < 0:
         return statistics.median(walsh), None, None
     return statistics.median(walsh), walsh[c], walsh[len(walsh) - 1 - c]
 

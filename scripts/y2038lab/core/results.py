@@ -75,8 +75,7 @@ class Record:
 
     def median_real_ns(self):
         """(median real time in ns, how it was taken) or (None, reason)."""
-        agg = self.aggregates.get("real_ns", {})
-        if "median" in agg:
+        if "median" in (agg := self.aggregates.get("real_ns", {})):
             return agg["median"], f"median of {len(self.real_ns) or '?'}"
         if len(self.real_ns) == 1:
             return self.real_ns[0], "single run"
@@ -86,11 +85,9 @@ class Record:
 
     def counter(self, name):
         """Median of a counter over the repetitions (Google Benchmark's when it has one)."""
-        agg = self.aggregates.get(name, {})
-        if "median" in agg:
+        if "median" in (agg := self.aggregates.get(name, {})):
             return agg["median"]
-        values = self.counters.get(name)
-        return statistics.median(values) if values else None
+        return statistics.median(self.counters[name]) if self.counters.get(name) else None
 
     def cv(self):
         """Google Benchmark's coefficient of variation of real time (a fraction), or None."""
@@ -243,12 +240,10 @@ def parse_run(text, path):
                 raise fsio.InputError(f"{path}: {where}: no {key}")
         if run_type == "iteration":
             real = _number(path, where, "real_time", row["real_time"], minimum_exclusive=True)
-            cpu = _number(path, where, "cpu_time", row["cpu_time"])
-            iters = row.get("iterations")
-            if isinstance(iters, bool) or not isinstance(iters, int) or iters < 1:
-                raise fsio.InputError(f"{path}: {where}: iterations is {iters!r}, expected a positive integer")
             rec.real_ns.append(real * UNIT_NS[unit])
-            rec.cpu_ns.append(cpu * UNIT_NS[unit])
+            rec.cpu_ns.append(_number(path, where, "cpu_time", row["cpu_time"]) * UNIT_NS[unit])
+            if isinstance(iters := row.get("iterations"), bool) or not isinstance(iters, int) or iters < 1:
+                raise fsio.InputError(f"{path}: {where}: iterations is {iters!r}, expected a positive integer")
             rec.iterations.append(iters)
             if not rec.label and isinstance(row.get("label"), str):
                 rec.label = row["label"]
@@ -260,8 +255,7 @@ def parse_run(text, path):
             # "cv" is a fraction whatever time_unit says; other aggregates are times.
             scale = 1.0 if row.get("aggregate_unit") == "percentage" else UNIT_NS[unit]
             for key, metric in (("real_time", "real_ns"), ("cpu_time", "cpu_ns")):
-                value = _number(path, where, key, row[key])
-                rec.aggregates.setdefault(metric, {})[agg] = value * scale
+                rec.aggregates.setdefault(metric, {})[agg] = _number(path, where, key, row[key]) * scale
             for key, value in counters.items():
                 # Google Benchmark's cv of a counter that is always 0 is 0/0: NaN, and
                 # undefined rather than wrong; kept as None.  NaN anywhere else is an error.

@@ -220,8 +220,7 @@ def sample(record, measure="real"):
 def compare_records(base, contender, measure="real"):
     """Comparison of two results.Records; its note says if either run was disturbed."""
     comp = compare(sample(base, measure), sample(contender, measure), base.name, contender.name)
-    flags = [d for d in (disturbance(base), disturbance(contender)) if d and d.disturbed]
-    if flags:
+    if flags := [d for d in (disturbance(base), disturbance(contender)) if d and d.disturbed]:
         comp.note = ("disturbed: " + " and ".join(f"{d.disturbed}/{d.repetitions}" for d in flags) +
                      f" repetitions with real time > CPU time + {DISTURBED_EXCESS:.0%}")
     return comp

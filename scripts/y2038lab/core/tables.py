@@ -32,8 +32,7 @@ def ns_per_inode(rec):
     """Median real time per inode visited: per iteration / inodes per iteration
     (items_per_second when the row has it, else the last parameter N)."""
     ns, _ = rec.median_real_ns()
-    items = rec.items_per_iteration()
-    if items is None or items <= 0:
+    if (items := rec.items_per_iteration()) is None or items <= 0:
         if not rec.args or not rec.args[-1].isdigit():
             return None
         items = int(rec.args[-1])
@@ -151,8 +150,7 @@ def resolution_table(run, pairs):
     ctl, res = paired.controls(run, pairs), paired.resolution(run, pairs)
     out = ["| family | resolution | negative controls (the same code twice) | positive control "
            "(true ratio 1.0625: 17 units against 16) |", "|---|---|---|---|"]
-    for family in sorted(ctl):
-        c = ctl[family]
+    for family, c in sorted(ctl.items()):
         within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
         w = c.widest
         flagged = sum(1 for n in c.negatives if n.p is not None and n.p < paired.ALPHA)
