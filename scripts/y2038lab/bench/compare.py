@@ -23,7 +23,7 @@ import re
 import sys
 import tempfile
 
-from y2038lab.core import abis, fsio, reprs, results, stats
+from y2038lab.core import abis, fsio, markdown, reprs, results, stats
 
 GBENCH_COMPARE = os.environ.get("Y2038_GBENCH_COMPARE", "/usr/share/benchmark/compare.py")
 
@@ -63,15 +63,10 @@ def run_gbench(mode_args, has_aggregates, names=None):
 
 def _row(name, finding, band, flags):
     c = finding.comparison
-    interval = "n/a" if c.low is None else f"{c.low:.3f}-{c.high:.3f}"
-    spread = "none" if band is None else f"{1 / band:.3f}-{band:.3f}"
-    return (f"| {name} | {c.median_base:.4g} | {c.median_contender:.4g} | {c.ratio:.3f} | {interval} | "
-            f"{stats.p_text(c.p)} | {c.n_base}+{c.n_contender} | {spread} | {finding.status} "
-            f"({finding.reason.split(' (')[0]}) | {flags} |")
-
-
-HEADER = ("| benchmark | {a} ns | {b} ns | ratio | 95 % interval | U test | n | twin spread | verdict | disturbed |\n"
-          "|---|---:|---:|---:|---|---|---|---|---|---|")
+    return [name, f"{c.median_base:.4g}", f"{c.median_contender:.4g}", f"{c.ratio:.3f}",
+            "n/a" if c.low is None else f"{c.low:.3f}-{c.high:.3f}", stats.p_text(c.p),
+            f"{c.n_base}+{c.n_contender}", "none" if band is None else f"{1 / band:.3f}-{band:.3f}",
+            f"{finding.status} ({finding.reason.split(' (')[0]})", flags]
 
 
 def _flags(*records):
@@ -80,9 +75,8 @@ def _flags(*records):
 
 
 def runs_table(a, b, pattern, measure):
-    """Per benchmark in both runs: B against A, judged against both runs' twin bands."""
-    groups = (stats.by_layout(a), stats.by_layout(b))
-    lines = [HEADER.format(a="A", b="B")]
+    """The table rows per benchmark in both runs: B against A, judged against both runs' twin bands."""
+    groups, rows = (stats.by_layout(a), stats.by_layout(b)), []
     for name, ra in a.records.items():
         rb = b.records.get(name)
         if rb is None or (pattern and not pattern.search(name)) or not ra.real_ns or not rb.real_ns:
@@ -93,14 +87,13 @@ def runs_table(a, b, pattern, measure):
         finding = stats.judge(stats.compare_records(ra, rb, measure), band,
                               controlled=bool(ra.repr) and {a.abi, b.abi} <= set(abis.LP64),
                               effect="changed")
-        lines.append(_row(name, finding, band, _flags(ra, rb)))
-    return lines
+        rows.append(_row(name, finding, band, _flags(ra, rb)))
+    return rows
 
 
 def repr_table(run, base, other, pattern, measure):
-    """Per operation of RUN: OTHER against BASE, with the layout verdict."""
-    lines = [HEADER.format(a=base, b=other)]
-    groups = stats.by_layout(run)
+    """The table rows per operation of RUN: OTHER against BASE, with the layout verdict."""
+    rows, groups = [], stats.by_layout(run)
     found = stats.findings(run, base_repr=base, measure=measure)
     for key, cells in sorted(found.items(), key=lambda kv: str(kv[0])):
         finding = cells.get(other)
@@ -108,19 +101,19 @@ def repr_table(run, base, other, pattern, measure):
         if finding is None or (pattern and not pattern.search(rec.name)):
             continue
         band, _ = stats.twin_band(run, key, groups, measure)
-        lines.append(_row(rec.name.replace(f"/{other}", "/{" + f"{base} vs {other}" + "}", 1),
-                          finding, band, _flags(groups[key][base], rec)))
-    return lines
+        rows.append(_row(rec.name.replace(f"/{other}", "/{" + f"{base} vs {other}" + "}", 1),
+                         finding, band, _flags(groups[key][base], rec)))
+    return rows
 
 
 def paired_lines(run, base, other, pattern):
     """The paired/*/BASE~OTHER benchmarks of RUN: B/A, interval, signed-rank test, ruling."""
     from y2038lab.core import paired
-    found = [f"| {c.name.replace('/manual_time', '')} | {c.text()} |" for c in paired.comparisons(run)
+    found = [[c.name.replace('/manual_time', ''), c.text()] for c in paired.comparisons(run)
              if (c.a, c.b) == (base, other) and not (pattern and not pattern.search(c.name))]
     return ["", f"Paired ({base} and {other} in alternating ~8 µs blocks; Hodges-Lehmann 95 % interval over the "
             "repetitions, Wilcoxon signed-rank test; against the operation's own twin control):", "",
-            "| benchmark | B/A |", "|---|---|", *found] if found else []
+            *markdown.table(["benchmark", "B/A"], found)] if found else []
 
 
 def main(argv=None):
@@ -153,14 +146,17 @@ def main(argv=None):
             if args.repr:
                 base, other = args.repr
                 gbench = run_gbench(["filters", paths[0], repr_regex(base), repr_regex(other)], aggregates, names)
-                ours = repr_table(runs[0], base, other, pattern, measure) + paired_lines(runs[0], base, other, pattern)
+                rows = repr_table(runs[0], base, other, pattern, measure)
+                paired = paired_lines(runs[0], base, other, pattern)
                 what = f"{other} against {base} in {args.json[0]}"
             else:
                 gbench = run_gbench(["benchmarks"] + paths, aggregates, names)
-                ours = runs_table(runs[0], runs[1], pattern, measure)
+                base, other, rows, paired = "A", "B", runs_table(runs[0], runs[1], pattern, measure), []
                 what = f"B = {args.json[1]} against A = {args.json[0]}"
-        if len(ours) == 1:
+        if not rows and not paired:
             raise fsio.InputError(f"{', '.join(args.json)}: no benchmark to compare ({what})")
+        head = ["benchmark", f"{base} ns", f"{other} ns", "ratio", "95 % interval", "U test", "n",
+                "twin spread", "verdict", "disturbed"]
         text = "\n".join([
             f"# lab compare: {what}", "",
             f"## Google Benchmark's compare.py ({GBENCH_COMPARE}), unchanged", "", "```", *gbench, "```", "",
@@ -171,7 +167,7 @@ def main(argv=None):
             "A difference counts only when significant and its whole interval lies outside the twin spread; "
             f"'disturbed' lists runs whose real time exceeded CPU time by > {stats.DISTURBED_EXCESS:.0%} "
             "(repetitions, worst ratio).", "",
-            *ours, ""])
+            *markdown.table(head, rows, "lrrr"), *paired, ""])
         print(text, end="")
         if args.out:
             fsio.write_text(args.out, text)

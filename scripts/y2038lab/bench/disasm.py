@@ -68,9 +68,7 @@ def _normalise_function(start, insns, layout_id):
 
     def target(m):
         address = int(m.group(1), 16)
-        if start <= address <= end:
-            return f"<.+{address - start:#x}>"
-        return f"<{symbol(m.group(2))}>"
+        return f"<.+{address - start:#x}>" if start <= address <= end else f"<{symbol(m.group(2))}>"
 
     out = []
     for insn in insns:

@@ -102,9 +102,9 @@ def partition(names, plan=PLAN):
 
 
 def filter_of(p, plan=PLAN):
-    if p.pattern is not None:
-        return p.pattern
-    return "-(" + "|".join(q.pattern for q in plan if q.pattern is not None) + ")"
+    """P's --benchmark_filter: its pattern, or (the rest) the negation of every other pass's."""
+    others = "|".join(q.pattern for q in plan if q.pattern is not None)
+    return p.pattern if p.pattern is not None else f"-({others})"
 
 
 def link_order(binary, k):

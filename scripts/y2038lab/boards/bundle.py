@@ -1,17 +1,16 @@
 """A board bundle: one tarball that runs the suite on a board of one ABI.
 
-    build/bundles/y2038-bundle-<abi>.tar.gz
-      y2038-bundle-<abi>/run.sh        POSIX sh: facts, tests, probes, benchmarks
-      y2038-bundle-<abi>/manifest.txt  ABI, compilers, flags, commit, Google Benchmark
-      y2038-bundle-<abi>/headline.txt  the headline benchmarks (boards/headline.txt)
-      y2038-bundle-<abi>/bin/          y2038-bench, fstime-selfcheck, fs-expiry, y2038-pin
-      y2038-bundle-<abi>/tests/        the CTest programs and tests/list
+build/bundles/y2038-bundle-<abi>.tar.gz holds y2038-bundle-<abi>/:
+  run.sh        POSIX sh: facts, tests, probes, benchmarks
+  manifest.txt  ABI, compilers, flags, commit, Google Benchmark
+  headline.txt  the headline benchmarks (boards/headline.txt)
+  bin/          y2038-bench, fstime-selfcheck, fs-expiry, y2038-pin
+  tests/        the CTest programs and tests/list
 
-Every program is linked fully static (cmake/bundle.cmake: -static, with
-glibc's libc.a, libstdc++.a and the ABI's own libbenchmark.a from
-boards.gbench), so the board needs no library at all, and debug sections
-are stripped (symbols kept, for perf on the board).  The build tree is
-build/bundle-<abi>; the unpacked bundle stays in build/bundle-<abi>/bundle/.
+Every program is linked fully static (cmake/bundle.cmake: -static, with glibc's libc.a, libstdc++.a
+and the ABI's own libbenchmark.a from boards.gbench), so the board needs no library at all, and debug
+sections are stripped (symbols kept, for perf on the board).  The build tree is build/bundle-<abi>;
+the unpacked bundle stays in build/bundle-<abi>/bundle/.
 """
 import datetime
 import json
@@ -34,9 +33,8 @@ log = gbench.log
 
 
 def select_tests(ctest_json, build_dir):
-    """(tests, left_out) from `ctest --show-only=json-v1`: tests run.sh can run
-    as a dict per test (name, labels, will_fail, skip_rc, exe, args), and
-    "name (why)" for the others."""
+    """(tests, left_out) from `ctest --show-only=json-v1`: tests run.sh can run as a dict per test
+    (name, labels, will_fail, skip_rc, exe, args), and "name (why)" for the others."""
     build_dir = os.path.realpath(build_dir)
     tests, left_out = [], []
     for t in ctest_json.get("tests", []):
@@ -44,23 +42,18 @@ def select_tests(ctest_json, build_dir):
         command = t.get("command") or []
         # The program itself, or behind the cross build's emulator (qemu-*
         # and its options); anything else (sh -c, python3) is a host-side check.
-        inside = [i for i, c in enumerate(command) if os.path.realpath(c).startswith(build_dir + os.sep)]
-        exe = inside[0] if inside else None
-        if exe and not os.path.basename(command[0]).startswith("qemu-"):
-            exe = None
-        if exe is None:
-            left_out.append(f"{t['name']} (a host-side check, not a program of this build)")
-            continue
+        exe = next((i for i, c in enumerate(command) if os.path.realpath(c).startswith(build_dir + os.sep)),
+                   None)
+        args = command[exe + 1:] if exe is not None else []
         bad = [p for p in UNSUPPORTED if props.get(p)]
-        args = command[exe + 1:]
-        if bad:
-            left_out.append(f"{t['name']} (needs {', '.join(bad)})")
+        why = ("a host-side check, not a program of this build"
+               if exe is None or exe and not os.path.basename(command[0]).startswith("qemu-")
+               else f"needs {', '.join(bad)}" if bad else "an argument with white space"
+               if any(not a or re.search(r"\s", a) for a in args) else None)
+        if why:
+            left_out.append(f"{t['name']} ({why})")
             continue
-        if any(not a or re.search(r"\s", a) for a in args):
-            left_out.append(f"{t['name']} (an argument with white space)")
-            continue
-        labels = props.get("LABELS") or []
-        tests.append({"name": t["name"], "labels": ",".join(labels) or "-",
+        tests.append({"name": t["name"], "labels": ",".join(props.get("LABELS") or []) or "-",
                       "will_fail": 1 if props.get("WILL_FAIL") else 0,
                       "skip_rc": str(props.get("SKIP_RETURN_CODE", "-")),
                       "exe": os.path.realpath(command[exe]), "args": args})
@@ -75,7 +68,7 @@ def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.strip()
     with open(os.path.join(gbench_prefix, "y2038-gbench.txt"), encoding="utf-8") as f:
         gbench_facts = f.read().strip()
-    lines = [
+    return "\n".join([
         f"abi: {abi.name}",
         "bundle_format: 1",
         f"created: {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')}",
@@ -93,15 +86,7 @@ def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
         gbench_facts,
         f"tests: {len(tests)} ({', '.join(t['name'] for t in tests)})",
         f"tests_left_out: {'; '.join(left_out) or 'none'}",
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def strip(abi, path):
-    tool = shutil.which(f"{abi.triplet}-strip")
-    if not tool:
-        raise InputError(f"{abi.triplet}-strip not found (Debian package binutils-{abi.triplet})")
-    fsio.run([tool, "--strip-debug", path])
+    ]) + "\n"
 
 
 def pack(stage, name, out):
@@ -110,10 +95,8 @@ def pack(stage, name, out):
         info.uid = info.gid = 0
         info.uname = info.gname = "root"
         return info
-    fsio.check_output_path(out)
-    with fsio.atomic_open(out, "wb") as f:
-        with tarfile.open(fileobj=f, mode="w:gz") as tar:
-            tar.add(os.path.join(stage, name), arcname=name, filter=reset)
+    with fsio.atomic_open(out, "wb") as f, tarfile.open(fileobj=f, mode="w:gz") as tar:
+        tar.add(os.path.join(stage, name), arcname=name, filter=reset)
 
 
 def bundle(abi_name, top, out=None, werror=False, jobs=None):
@@ -126,10 +109,10 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
     prefix = gbench.build(abi, top, os.path.join(top, "build", "gbench"), jobs)
     build_dir = os.path.join(top, "build", f"bundle-{abi.name}")
     log(f"building {abi.name} (preset {abi.preset}, static) in {build_dir}")
-    cmd = ["cmake", "--preset", abi.preset, "-B", build_dir,
-           f"-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES={os.path.join(top, 'cmake', 'bundle.cmake')}",
-           f"-DY2038_BENCH_GBENCH_PREFIX={prefix}", f"-DY2038_WERROR={'ON' if werror else 'OFF'}"]
-    fsio.run(cmd, cwd=top)
+    fsio.run(["cmake", "--preset", abi.preset, "-B", build_dir,
+              f"-DCMAKE_PROJECT_TOP_LEVEL_INCLUDES={os.path.join(top, 'cmake', 'bundle.cmake')}",
+              f"-DY2038_BENCH_GBENCH_PREFIX={prefix}", f"-DY2038_WERROR={'ON' if werror else 'OFF'}"],
+             cwd=top)
     fsio.run(["cmake", "--build", build_dir, "-j", jobs], cwd=top)
     listing = json.loads(fsio.run(["ctest", "--test-dir", build_dir, "--show-only=json-v1"], cwd=top))
     tests, left_out = select_tests(listing, build_dir)
@@ -149,20 +132,21 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
     lines = ["# name\tlabels\twill_fail\tskip_rc\texecutable [arg]... (relative to tests/)"]
     for t in tests:
         base = os.path.basename(t["exe"])
-        if base in TOOLS:
-            rel = f"../bin/{base}"
-        else:
-            rel = base
+        if base not in TOOLS:
             shutil.copy2(t["exe"], os.path.join(root, "tests", base))
+        rel = f"../bin/{base}" if base in TOOLS else base
         lines.append("\t".join([t["name"], t["labels"], str(t["will_fail"]), t["skip_rc"],
                                 " ".join([rel] + t["args"])]))
     fsio.write_text(os.path.join(root, "tests", "list"), "\n".join(lines) + "\n")
+    strip = shutil.which(f"{abi.triplet}-strip")
+    if not strip:
+        raise InputError(f"{abi.triplet}-strip not found (Debian package binutils-{abi.triplet})")
     for folder in ("bin", "tests"):
         for entry in sorted(os.listdir(os.path.join(root, folder))):
             path = os.path.join(root, folder, entry)
             if entry != "list":
                 elf.check_static(path, abi)
-                strip(abi, path)
+                fsio.run([strip, "--strip-debug", path])
     shutil.copy2(os.path.join(top, "boards", "run.sh"), os.path.join(root, "run.sh"))
     os.chmod(os.path.join(root, "run.sh"), 0o755)
     shutil.copy2(os.path.join(top, "boards", "headline.txt"), os.path.join(root, "headline.txt"))

@@ -25,13 +25,10 @@ def _print(result):
 
 
 def lava_values(items):
-    values = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise fsio.InputError(f"lava-job: --set {item!r} is not NAME=VALUE")
-        values[key] = value
-    return values
+    bad = [item for item in items if "=" not in item]
+    if bad:
+        raise fsio.InputError(f"lava-job: --set {bad[0]!r} is not NAME=VALUE")
+    return dict(item.split("=", 1) for item in items)
 
 
 COMMANDS = {

@@ -6,8 +6,8 @@ from y2038lab.core.fsio import InputError
 PT_INTERP = 3
 
 
-def elf_facts(path):
-    """(class, machine, has_interpreter) of the ELF executable at PATH."""
+def check_static(path, abi):
+    """InputError unless PATH is a static executable of ABI: its ELF class and machine, no ELF interpreter."""
     try:
         with open(path, "rb") as f:
             head = f.read(64)
@@ -16,14 +16,11 @@ def elf_facts(path):
             elf_class, data = head[4], head[5]
             endian = "<" if data == 1 else ">"
             machine = struct.unpack_from(endian + "H", head, 18)[0]
-            if elf_class == 1:
-                phoff, = struct.unpack_from(endian + "I", head, 28)
-                phentsize, phnum = struct.unpack_from(endian + "HH", head, 42)
-            elif elf_class == 2:
-                phoff, = struct.unpack_from(endian + "Q", head, 32)
-                phentsize, phnum = struct.unpack_from(endian + "HH", head, 54)
-            else:
+            if elf_class not in (1, 2):
                 raise InputError(f"{path}: unknown ELF class {elf_class}")
+            word, at_phoff, at_phnum = {1: ("I", 28, 42), 2: ("Q", 32, 54)}[elf_class]  # e_phoff, e_phentsize
+            phoff, = struct.unpack_from(endian + word, head, at_phoff)
+            phentsize, phnum = struct.unpack_from(endian + "HH", head, at_phnum)
             interp = False
             for i in range(phnum):
                 f.seek(phoff + i * phentsize)
@@ -31,12 +28,6 @@ def elf_facts(path):
                 interp = interp or p_type == PT_INTERP
     except OSError as err:
         raise InputError(f"{path}: cannot read ({err.strerror})") from err
-    return elf_class, machine, interp
-
-
-def check_static(path, abi):
-    """InputError unless PATH is a static executable of ABI (no ELF interpreter)."""
-    elf_class, machine, interp = elf_facts(path)
     if (elf_class, machine) != (abi.elf_class, abi.elf_machine):
         raise InputError(f"{path}: ELF class {elf_class} machine {machine}, expected "
                          f"{abi.elf_class}/{abi.elf_machine} for {abi.name}")

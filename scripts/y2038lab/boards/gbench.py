@@ -1,23 +1,18 @@
 """Google Benchmark for a target ABI, built from Debian's own source package.
 
-Debian 12 ships libbenchmark only as a shared library (no libbenchmark.a)
-and not at all for riscv64, so a board bundle builds Google Benchmark
-1.7.1 itself, from `apt-get source benchmark=1.7.1-1` (the source of the
-host's libbenchmark-dev, Debian's patches applied), with the ABI's cross g++
-and the flags Debian's own build uses (dpkg-buildflags for that
-architecture, hardening=+all, LTO off), static, into a cache:
+Debian 12 ships libbenchmark only as a shared library (no libbenchmark.a) and not at all for
+riscv64, so a board bundle builds Google Benchmark 1.7.1 itself, from `apt-get source
+benchmark=1.7.1-1` (the source of the host's libbenchmark-dev, Debian's patches applied), with the
+ABI's cross g++ and the flags Debian's own build uses (dpkg-buildflags for that architecture,
+hardening=+all, LTO off), static, into a cache: build/gbench/src/benchmark-1.7.1/ (the unpacked
+source package), build/gbench/<abi>/ (the install prefix: lib/libbenchmark.a, lib/cmake/benchmark,
+include/) and its y2038-gbench.txt (what was built, how: the cache key).
 
-    build/gbench/src/benchmark-1.7.1/   the unpacked source package
-    build/gbench/<abi>/                 the install prefix (lib/libbenchmark.a,
-                                        lib/cmake/benchmark, include/)
-    build/gbench/<abi>/y2038-gbench.txt what was built, how: the cache key
-
-Two deviations from Debian's rules, both needed for a static library on a
-board: BUILD_SHARED_LIBS=OFF and BENCHMARK_ENABLE_LTO=OFF (LTO objects in an
-archive would need the cross gcc-ar and a matching compiler at link time);
-and Google Benchmark's own tests are not built (they need GoogleTest for the
-target).  The fetch needs a deb-src entry: as root, one for bookworm is added
-to /etc/apt/sources.list.d/ when none is configured.
+Two deviations from Debian's rules, both needed for a static library on a board:
+BUILD_SHARED_LIBS=OFF and BENCHMARK_ENABLE_LTO=OFF (LTO objects in an archive would need the cross
+gcc-ar and a matching compiler at link time); and Google Benchmark's own tests are not built (they
+need GoogleTest for the target).  The fetch needs a deb-src entry: as root, one for bookworm is
+added to /etc/apt/sources.list.d/ when none is configured.
 """
 import os
 import shutil
@@ -89,27 +84,17 @@ def fetch_source(cache):
     return src
 
 
-def debian_flags(abi, src):
-    """CXXFLAGS (with CPPFLAGS, as debhelper passes them to CMake) and LDFLAGS
-    of Debian's build of this package for ABI's architecture."""
-    env = dict(os.environ, DEB_HOST_ARCH=abi.deb_arch, DEB_BUILD_MAINT_OPTIONS=BUILD_MAINT_OPTIONS)
-    get = lambda what: fsio.run(["dpkg-buildflags", "--get", what], env=env, cwd=src).strip()  # noqa: E731
-    return f"{get('CXXFLAGS')} {get('CPPFLAGS')}".strip(), get("LDFLAGS")
-
-
-def cross_cxx(abi):
+def build(abi, top, cache, jobs=None):
+    """The install prefix of Google Benchmark for ABI, built unless cached."""
     cxx = shutil.which(f"{abi.triplet}-g++")
     if not cxx:
         raise InputError(f"{abi.triplet}-g++ not found (Debian package g++-{abi.triplet}; "
                          "scripts/lab deps installs it)")
-    return cxx
-
-
-def build(abi, top, cache, jobs=None):
-    """The install prefix of Google Benchmark for ABI, built unless cached."""
-    cxx = cross_cxx(abi)
     src = fetch_source(cache)
-    cxxflags, ldflags = debian_flags(abi, src)
+    # Debian's build flags of this package for ABI's architecture (CPPFLAGS in CXXFLAGS, as debhelper does)
+    env = dict(os.environ, DEB_HOST_ARCH=abi.deb_arch, DEB_BUILD_MAINT_OPTIONS=BUILD_MAINT_OPTIONS)
+    get = lambda what: fsio.run(["dpkg-buildflags", "--get", what], env=env, cwd=src).strip()  # noqa: E731
+    cxxflags, ldflags = f"{get('CXXFLAGS')} {get('CPPFLAGS')}".strip(), get("LDFLAGS")
     options = ["-DCMAKE_BUILD_TYPE=None", f"-DGIT_VERSION={GBENCH_VERSION}", "-DBUILD_SHARED_LIBS=OFF",
                "-DBENCHMARK_ENABLE_LTO=OFF", "-DBENCHMARK_ENABLE_TESTING=OFF",
                "-DBENCHMARK_ENABLE_WERROR=OFF", "-DBENCHMARK_INSTALL_DOCS=OFF"]
@@ -130,11 +115,10 @@ def build(abi, top, cache, jobs=None):
     staging = prefix + ".new"
     for d in (work, staging):
         shutil.rmtree(d, ignore_errors=True)
-    env = dict(os.environ, CXXFLAGS=cxxflags, LDFLAGS=ldflags)
     toolchain = os.path.join(top, "cmake", f"toolchain-{abi.preset}.cmake")
     fsio.run(["cmake", "-S", src, "-B", work, f"-DCMAKE_TOOLCHAIN_FILE={toolchain}",
-         f"-DCMAKE_CXX_COMPILER={cxx}", f"-DCMAKE_INSTALL_PREFIX={os.path.abspath(staging)}"] + options,
-        env=env)
+              f"-DCMAKE_CXX_COMPILER={cxx}", f"-DCMAKE_INSTALL_PREFIX={os.path.abspath(staging)}"] + options,
+             env=dict(os.environ, CXXFLAGS=cxxflags, LDFLAGS=ldflags))
     fsio.run(["cmake", "--build", work, "-j", str(jobs or os.cpu_count() or 1)])
     fsio.run(["cmake", "--install", work])
     fsio.write_text(os.path.join(staging, "y2038-gbench.txt"), stamp)

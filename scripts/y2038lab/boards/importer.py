@@ -1,13 +1,11 @@
 """`scripts/lab import RESULTS.tar.gz`: a board's REPORT.md from its own facts.
 
-Writes reports/<abi>-<board>/ (or --out): REPORT.md, bench-<abi>.json (the
-suite's JSON, both passes merged, the board's facts in its context: what
-`scripts/lab merge` reads), bench-<abi>.json.cmd, the benchmark plots, and
-btf-inode.txt when the board sent its BTF.  The header comes from the board
-(run.txt, manifest.txt, facts/), never from the machine that imports; the
-slab model uses the board's present CPUs and kernel version; the live-BTF
-comparison reads the board's /sys/kernel/btf/vmlinux with pahole.  The new
-folder replaces the old one only once it is complete.
+Writes reports/<abi>-<board>/ (or --out): REPORT.md, bench-<abi>.json (the suite's JSON, both passes
+merged, the board's facts in its context: what `scripts/lab merge` reads), bench-<abi>.json.cmd, the
+benchmark plots, and btf-inode.txt when the board sent its BTF.  The header comes from the board
+(run.txt, manifest.txt, facts/), never from the machine that imports; the slab model uses the board's
+present CPUs and kernel version; the live-BTF comparison reads the board's /sys/kernel/btf/vmlinux
+with pahole.  The new folder replaces the old one only once it is complete.
 """
 import json
 import os
@@ -149,21 +147,20 @@ def btf_section(board, top, outdir):
     """The board kernel's struct inode (its BTF, read by pahole) against each replica of this ABI."""
     out = ["## The board's kernel: live BTF against the replicas", ""]
     if not board["btf"]:
-        return out + [f"No BTF from the board: {board['btf_note']}.", ""], None
+        return out + [f"No BTF from the board: {board['btf_note']}.", ""]
     if not shutil.which("pahole"):
-        return out + ["pahole not found on this host (Debian package dwarves): comparison skipped.", ""], None
+        return out + ["pahole not found on this host (Debian package dwarves): comparison skipped.", ""]
     with tempfile.NamedTemporaryFile(suffix=".btf") as f:
         f.write(board["btf"])
         f.flush()
-        res = subprocess.run(pahole.PAHOLE + ["-F", "btf", "-C", "inode", f.name],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        live = pahole.parse_struct(res.stdout, "inode") if res.returncode == 0 else None
-    except SystemExit:
-        live = None
+        try:  # parse_struct: None without the struct, InputError without its size line
+            text = fsio.run(pahole.PAHOLE + ["-F", "btf", "-C", "inode", f.name])
+            live = pahole.parse_struct(text, "inode")
+        except InputError:
+            live = None
     if not live:
-        return out + ["pahole could not read struct inode from the board's BTF: comparison skipped.", ""], None
-    fsio.write_text(os.path.join(outdir, "btf-inode.txt"), res.stdout)
+        return out + ["pahole could not read struct inode from the board's BTF: comparison skipped.", ""]
+    fsio.write_text(os.path.join(outdir, "btf-inode.txt"), text)
     word = abis.word(board["abi"])
     out += [f"`pahole -F btf -C inode` on the board's /sys/kernel/btf/vmlinux (kernel {board['kernel']}; "
             "raw output in btf-inode.txt): sizeof(struct inode) "
@@ -184,8 +181,7 @@ def btf_section(board, top, outdir):
         path = os.path.join(top, "reports", "pahole", board["abi"], f"{body}-{repr_}.txt")
         if not os.path.exists(path):
             continue
-        with open(path, encoding="utf-8") as f:
-            mine = pahole.parse_struct(f.read(), "inode")
+        mine = pahole.parse_struct(fsio.read_text(path), "inode")
         differ = sum(1 for n in set(live["members"]) | set(mine["members"])
                      if live["members"].get(n) != mine["members"].get(n))
         mt = next((n for n in ("i_mtime", "i_mtime_sec") if n in mine["members"]), None)
@@ -193,7 +189,7 @@ def btf_section(board, top, outdir):
         live_mt = next((n for n in ("i_mtime", "i_mtime_sec") if n in live["members"]), None)
         where += f" (live {live['members'][live_mt][0]}/{live['members'][live_mt][1]})" if live_mt else ""
         out.append(f"| {board['abi']} {body}/{repr_} | {mine['size']} | {differ} | {where} |")
-    return out + ["", "0 members placed differently = the replica is this kernel's layout.", ""], live
+    return out + ["", "0 members placed differently = the replica is this kernel's layout.", ""]
 
 
 def bench_section(top, json_path, outdir, board):
@@ -201,11 +197,11 @@ def bench_section(top, json_path, outdir, board):
            "--fragment", os.path.join(outdir, "40-bench.md"), "--plots-dir", outdir,
            "--sizes", os.path.join(top, "reports", "layouts"),
            "--command", f"run.sh --{board['mode']} on the board (scripts/lab board-run)"]
-    res = subprocess.run(cmd, env=dict(os.environ, PYTHONPATH=os.path.join(top, "scripts")), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    res = subprocess.run(cmd, env=dict(os.environ, PYTHONPATH=os.path.join(top, "scripts")),
+                         capture_output=True, text=True)
     if res.returncode != 0:
         raise InputError(f"{json_path}: bench_report.py failed: {res.stderr.strip().splitlines()[-1:]}")
-    with open(os.path.join(outdir, "40-bench.md"), encoding="utf-8") as f:
-        text = f.read()
+    text = fsio.read_text(os.path.join(outdir, "40-bench.md"))
     os.unlink(os.path.join(outdir, "40-bench.md"))
     note = ([f"> **Emulated run** ({board['emulated_why']}): these are qemu-user times on "
              f"{board['cpu_text']}, not {board['abi']} board figures; they show the bundle works.", ""]
@@ -222,9 +218,8 @@ def import_results(path, top, out=None):
         raise InputError(f"{out}: folder {parent} does not exist")
     work = tempfile.mkdtemp(prefix=os.path.basename(out) + ".", suffix=".new", dir=parent)
     try:
-        suite = results.suite_json(res, board)
         json_path = os.path.join(work, f"bench-{board['abi']}.json")
-        fsio.write_text(json_path, json.dumps(suite, indent=2) + "\n")
+        fsio.write_text(json_path, json.dumps(results.suite_json(res, board), indent=2) + "\n")
         fsio.write_text(json_path + ".cmd", res.text("bench/bench.cmd"))
         title = f"# y2038 inode timestamp lab: board report for {board['abi']} on {board['board']}"
         lines = [title + (" (EMULATED)" if board["emulated"] else ""), ""]
@@ -235,20 +230,17 @@ def import_results(path, top, out=None):
         lines += [markdown.generated(f"scripts/lab import {os.path.basename(path)}", "; do not edit by hand. The "
                                      "header and every fact are the board's own, as run.sh recorded them."), ""]
         lines += header(board, res) + facts_section(board) + tests_section(res, board) + tools_section(res)
-        lines += layouts_section(board, top)
-        btf_lines, _ = btf_section(board, top, work)
-        lines += btf_lines + bench_section(top, json_path, work, board)
+        lines += (layouts_section(board, top) + btf_section(board, top, work)
+                  + bench_section(top, json_path, work, board))
         fsio.write_text(os.path.join(work, "REPORT.md"), "\n".join(lines).rstrip() + "\n")
         os.chmod(work, 0o755)
-        old = None
+        old = out + ".old"
+        shutil.rmtree(old, ignore_errors=True)
         if os.path.exists(out):
-            old = out + ".old"
-            shutil.rmtree(old, ignore_errors=True)
             os.rename(out, old)
         os.rename(work, out)
         work = None
-        if old:
-            shutil.rmtree(old, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)
     finally:
         if work:
             shutil.rmtree(work, ignore_errors=True)

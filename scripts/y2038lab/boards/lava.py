@@ -1,19 +1,8 @@
 """The board farm: LAVA job and test definitions, and LAVA results back.
 
-boards/lava/ holds a job template (job-template.yaml, @NAME@ placeholders)
-and a test definition in Linaro's test-definitions style (y2038-board.yaml,
-y2038-board.sh, send-to-lava.sh).  Here:
-
-  * render_job: the template with every placeholder filled, checked by
-    lava_common.schemas.validate(job, strict=True) (Debian's lava-common,
-    the dispatcher's own schema; no LAVA server or dispatcher needed);
-  * validate_all: the template rendered with example values, and the test
-    definition through lava_common.schemas.test.testdef.validate, plus the
-    scripts its steps call (CI runs this);
-  * convert: a job's results as LAVA exports them (`lavacli results JOB
-    --yaml`, /results/JOB/yaml, or the REST API's /api/v0.2/jobs/JOB/tests/
-    JSON) to the suite's JSON: one median per headline benchmark, the
-    board's facts from the y2038.* cases, for `scripts/lab merge`.
+boards/lava/ holds a job template (job-template.yaml, @NAME@ placeholders) and a test definition in
+Linaro's test-definitions style (y2038-board.yaml, y2038-board.sh, send-to-lava.sh), checked with
+Debian's lava-common (the dispatcher's own schemas; no LAVA server or dispatcher needed).
 """
 import json
 import os
@@ -51,14 +40,14 @@ def _schemas():
 
 
 def render_job(top, values):
-    """The job template with VALUES filled in, validated; returns its text."""
+    """The job template with VALUES filled in, checked by lava_common.schemas.validate(job,
+    strict=True); returns its text."""
     schemas, voluptuous, yaml = _schemas()
-    unknown = sorted(set(values) - set(PLACEHOLDERS))
-    missing = [p for p in PLACEHOLDERS if p not in values]
-    if unknown or missing:
-        raise InputError(f"lava-job: {'unknown ' + ', '.join(unknown) if unknown else ''}"
-                         f"{'; ' if unknown and missing else ''}{'missing ' + ', '.join(missing) if missing else ''}"
-                         f" (placeholders: {', '.join(PLACEHOLDERS)})")
+    wrong = {"unknown": sorted(set(values) - set(PLACEHOLDERS)),
+             "missing": [p for p in PLACEHOLDERS if p not in values]}
+    if any(wrong.values()):
+        problems = "; ".join(f"{what} {', '.join(keys)}" for what, keys in wrong.items() if keys)
+        raise InputError(f"lava-job: {problems} (placeholders: {', '.join(PLACEHOLDERS)})")
     for key, value in values.items():
         if re.search(r'["\\\n]', value) or (key in CHECKS and not CHECKS[key](value)):
             raise InputError(f"lava-job: {key}={value!r} is not a valid value")
@@ -101,6 +90,7 @@ def validate_testdef(top):
 
 
 def validate_all(top):
+    """CI: the template rendered with EXAMPLE; the test definition and the scripts its steps call."""
     render_job(top, EXAMPLE)
     data = validate_testdef(top)
     return [f"boards/lava/job-template.yaml: a valid LAVA job (lava_common.schemas.validate, strict) "
@@ -110,8 +100,8 @@ def validate_all(top):
 
 
 def headline_patterns(top):
-    with open(os.path.join(top, "boards", "headline.txt"), encoding="utf-8") as f:
-        return [re.compile(line.strip()) for line in f if line.strip() and not line.startswith("#")]
+    lines = fsio.read_text(os.path.join(top, "boards", "headline.txt"), "headline list").splitlines()
+    return [re.compile(line.strip()) for line in lines if line.strip() and not line.startswith("#")]
 
 
 def read_export(path):
@@ -132,6 +122,9 @@ def read_export(path):
 
 
 def convert(path, top, out=None):
+    """A job's results as LAVA exports them (`lavacli results JOB --yaml`, /results/JOB/yaml, or the
+    REST API's /api/v0.2/jobs/JOB/tests/ JSON) to the suite's JSON: one median per headline benchmark,
+    the board's facts from the y2038.* cases, for `scripts/lab merge`; returns its path."""
     cases = read_export(path)
     patterns = headline_patterns(top)
     facts, benchmarks, tests, unknown = {}, [], {"pass": 0, "fail": 0, "skip": 0}, []
@@ -164,10 +157,10 @@ def convert(path, top, out=None):
         raise InputError(f"{path}: no y2038.abi.* case: not the results of a y2038-board job")
     if not benchmarks:
         raise InputError(f"{path}: no bench.* case with a measurement: the run produced no figure")
-    abi = abis.of(facts["abi"], abis.CROSS).name
     context = {
         "date": str(min((c.get("logged") or "?") for c in cases)), "host_name": facts.get("board", "?"),
-        "y2038_abi": abi, "y2038_board": facts.get("board", "?"), "y2038_board_mode": facts.get("mode", "?"),
+        "y2038_abi": abis.of(facts["abi"], abis.CROSS).name, "y2038_board": facts.get("board", "?"),
+        "y2038_board_mode": facts.get("mode", "?"),
         "y2038_board_emulated": "yes: the run reported y2038.emulated.yes" if facts.get("emulated") == "yes" else "no",
         "y2038_board_present_cpus": int(float(facts["cpus"])) if facts.get("cpus") else 0,
         "y2038_source": f"LAVA job {', '.join(sorted(jobs))}: {os.path.basename(path)} (medians only)",

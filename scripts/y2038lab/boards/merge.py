@@ -1,15 +1,10 @@
 """`scripts/lab merge FILE...`: one report across result sets (host and boards).
 
-Each FILE is the suite's JSON of one set: the host's
-results/<target>-<date>/bench-<abi>.json (`scripts/lab bench`), a board's
-reports/<abi>-<board>/bench-<abi>.json (`scripts/lab import`), or the JSON
-`python3 -m y2038lab boards lava-results` makes from a LAVA job.  The report
-(reports/merged/REPORT.md, or --out) sets side by side, per set: what ran
-where (emulated sets are marked on every table), sizeof(struct inode) per
-ABI (pahole), objects per slab with each set's own CPU count (SLUB model),
-and the headline benchmarks (boards/headline.txt): ns per iteration and the
-ratio against timespec64 of the same body in the same set, with the
-statistics of compare_to_reference().
+Each FILE is the suite's JSON of one set (`boards merge --help` names the three kinds).  The report
+(reports/merged/REPORT.md, or --out) sets side by side, per set: what ran where (emulated sets are
+marked on every table), sizeof(struct inode) per ABI (pahole), objects per slab with each set's own
+CPU count (SLUB model), and the headline benchmarks (boards/headline.txt): ns per iteration and the
+ratio against REFERENCE of the same body in the same set, with compare_to_reference()'s statistics.
 """
 import os
 import statistics
@@ -21,9 +16,8 @@ from y2038lab.core.reprs import REFERENCE, TWIN
 
 
 def compare_to_reference(ref, samples, twin, abi):
-    """(ratio, verdict) of SAMPLES against REF (per-repetition ns lists; a
-    LAVA set has one median each).  The one place the merge's statistics
-    live: y2038lab.core.stats (U test, ratio interval, twin-control band)."""
+    """(ratio, verdict) of SAMPLES against REF (per-repetition ns lists; a LAVA set has one median each).
+    The one place the merge's statistics live: y2038lab.core.stats (U test, ratio interval, twin band)."""
     comp = stats.compare(ref, samples)
     lp64 = abi in abis.LP64
     band = stats.null_band(stats.compare(ref, twin)) if lp64 and twin else None
@@ -49,22 +43,14 @@ class ResultSet:
         except (TypeError, ValueError):
             self.cpus = 0
         self.kernel = c.get("y2038_board_kernel", "not recorded")
-        self.samples, self.medians = {}, {}
-        for rec in run.records.values():
-            if rec.real_ns:
-                self.samples[rec.name] = list(rec.real_ns)
-            median = rec.aggregates.get("real_ns", {}).get("median")
-            if median is not None:
-                self.medians[rec.name] = median
+        self.samples = {rec.name: list(rec.real_ns) for rec in run.records.values() if rec.real_ns}
+        self.medians = {rec.name: m for rec in run.records.values()
+                        if (m := rec.aggregates.get("real_ns", {}).get("median")) is not None}
 
     def figure(self, name):
         """(median ns, samples) of a run name, or None."""
-        if name in self.samples:
-            s = self.samples[name]
-            return self.medians.get(name, statistics.median(s)), s
-        if name in self.medians:
-            return self.medians[name], [self.medians[name]]
-        return None
+        s = self.samples.get(name) or ([self.medians[name]] if name in self.medians else None)
+        return s and (self.medians.get(name, statistics.median(s)), s)
 
     def facts_row(self):
         c = self.context
@@ -73,14 +59,6 @@ class ResultSet:
         return [self.label, self.abi, c.get("y2038_board_machine") or c.get("host_name", "?"), cpu, self.kernel,
                 str(c.get("date", "?"))[:16], f"{c.get('y2038_board_mode') or c.get('y2038_mode', '?')}, "
                 f"{'/'.join(map(str, reps))} repetition{'' if reps == [1] else 's'}", f"{self.source}: `{os.path.basename(self.path)}`"]
-
-
-def group_of(name):
-    """(operation key with the representation replaced by '*', repr) of a run name."""
-    parts = name.split("/")
-    if len(parts) < 4:
-        return None
-    return "/".join(parts[:3] + ["*"] + parts[4:]), parts[3]
 
 
 def sizes_section(sets, top):
@@ -96,7 +74,7 @@ def sizes_section(sets, top):
     return out + [""], table
 
 
-def slab_section(sets, table, top):
+def slab_section(sets, table):
     reprs = list(dict.fromkeys(r for (_, b, r) in table if b == "v6"))
     out = ["## Objects per slab: inode_cache, body v6", "",
            "python3 -m y2038lab slub-model with each set's own CPU count (a board's present CPUs, the host's "
@@ -120,9 +98,9 @@ def bench_section(sets, top):
     groups = {}
     for s in sets:
         for name in list(s.samples) + list(s.medians):
-            g = group_of(name)
-            if g and any(p.search(name) for p in patterns):
-                groups.setdefault(g[0], {})[g[1]] = None  # the reprs, in order of appearance
+            parts = name.split("/")  # group: the operation key, its repr as "*"; its reprs in order
+            if len(parts) >= 4 and any(p.search(name) for p in patterns):
+                groups.setdefault("/".join(parts[:3] + ["*"] + parts[4:]), {})[parts[3]] = None
     out = ["## Headline benchmarks, side by side", "",
            "Real time per iteration in ns (the median of the set's repetitions), then the ratio against "
            f"`{REFERENCE}` of the same operation and body **in the same set** and the statistics' verdict "
@@ -174,6 +152,6 @@ def merge(paths, top, out=None):
     head = ("set", "ABI", "machine", "CPU", "kernel", "date", "mode", "source")
     lines += ["## Result sets", ""] + markdown.table(head, [s.facts_row() for s in sets]) + [""]
     size_lines, sizes = sizes_section(sets, top)
-    lines += size_lines + slab_section(sets, sizes, top) + bench_section(sets, top)
+    lines += size_lines + slab_section(sets, sizes) + bench_section(sets, top)
     fsio.write_text(report, "\n".join(lines).rstrip() + "\n")
     return report

@@ -1,11 +1,9 @@
 """Reading one results tarball of boards/run.sh: the board's facts and its JSON.
 
-A tarball holds one folder, y2038-results-<abi>-<board>-<date>/, with
-run.txt and manifest.txt ("key: value" lines), facts/ (copies of /proc and
-/sys files, uname, the kernel config and BTF when readable), tests.txt,
-bench/ (the CPU probes and the two passes' Google Benchmark JSON) and
-headline.txt.  Everything is read into memory and checked here; nothing is
-extracted to disk.
+A tarball holds one folder, y2038-results-<abi>-<board>-<date>/, with run.txt and manifest.txt
+("key: value" lines), facts/ (copies of /proc and /sys files, uname, the kernel config and BTF when
+readable), tests.txt, bench/ (the CPU probes and the two passes' Google Benchmark JSON) and
+headline.txt.  Everything is read into memory and checked here; nothing is extracted to disk.
 """
 import collections
 import hashlib
@@ -24,8 +22,7 @@ REQUIRED = ("run.txt", "manifest.txt", "facts/uname.txt", "bench/probes-before.t
             "bench/bench.cmd")
 CPU_FACTS = (("min_khz", "cpufreq/cpuinfo_min_freq"), ("max_khz", "cpufreq/cpuinfo_max_freq"),
              ("cur_khz", "cpufreq/scaling_cur_freq"), ("governor", "cpufreq/scaling_governor"),
-             ("driver", "cpufreq/scaling_driver"), ("capacity", "cpu_capacity"),
-             ("cluster", "topology/cluster_id"), ("midr", "regs/identification/midr_el1"))
+             ("capacity", "cpu_capacity"), ("cluster", "topology/cluster_id"))  # what the report shows
 # ARM's CPU part numbers (MIDR, /proc/cpuinfo "CPU part") for implementer 0x41.
 ARM_PARTS = {0xb76: "ARM1176", 0xc07: "Cortex-A7", 0xc08: "Cortex-A8", 0xc09: "Cortex-A9",
              0xc0d: "Cortex-A12", 0xc0e: "Cortex-A17", 0xc0f: "Cortex-A15", 0xd03: "Cortex-A53",
@@ -39,8 +36,7 @@ class Results:
     """The files of one results tarball, by path inside its folder."""
 
     def __init__(self, path):
-        self.path = path
-        self.files = {}
+        self.path, self.files = path, {}
         try:
             with open(path, "rb") as f:
                 self.sha256 = hashlib.sha256(f.read()).hexdigest()
@@ -96,13 +92,10 @@ class Results:
 
 def cpu_models(cpuinfo):
     """{processor number: model text} from /proc/cpuinfo of any architecture."""
-    models, cur, blocks = {}, None, re.split(r"\n\s*\n", cpuinfo or "")
-    for block in blocks:
-        kv = {}
-        for line in block.splitlines():
-            key, sep, value = line.partition(":")
-            if sep:
-                kv[key.strip().lower()] = value.strip()
+    models = {}
+    for block in re.split(r"\n\s*\n", cpuinfo or ""):
+        kv = {key.strip().lower(): value.strip()
+              for key, sep, value in (line.partition(":") for line in block.splitlines()) if sep}
         if "processor" not in kv or not kv["processor"].isdigit():
             continue
         cur = int(kv["processor"])
@@ -134,18 +127,9 @@ def caches(res):
             continue
         key = tuple(res.fact(m.group(1) + f) or "?" for f in
                     ("level", "type", "size", "ways_of_associativity", "coherency_line_size"))
-        lists = shared.setdefault(key, [])
-        cpus = res.fact(m.group(1) + "shared_cpu_list") or "?"
-        if cpus not in lists:
-            lists.append(cpus)
+        shared.setdefault(key, {})[res.fact(m.group(1) + "shared_cpu_list") or "?"] = None  # in order seen
     return [key + ("one per CPU" if all(c.isdigit() for c in lists) else "; ".join(lists),)
             for key, lists in sorted(shared.items())]
-
-
-def os_release(text):
-    """PRETTY_NAME of an /etc/os-release, or None."""
-    m = re.search(r'^PRETTY_NAME=("?)(.*)\1$', text or "", re.M)
-    return m.group(2) if m else None
 
 
 def probes(res, when):
@@ -168,12 +152,11 @@ def facts(res):
     models = cpu_models(res.fact("/proc/cpuinfo"))
     present = slub_model.cpulist_count(res.fact("/sys/devices/system/cpu/present"))
     online = slub_model.cpulist_count(res.fact("/sys/devices/system/cpu/online"))
-    counts = collections.Counter(models.values())  # in order of first appearance
-    cpu_text = " + ".join(f"{n} x {m}" for m, n in counts.items()) or "unknown"
+    cpu_text = " + ".join(f"{n} x {m}" for m, n in collections.Counter(models.values()).items()) or "unknown"
     board_model = res.fact("/sys/firmware/devicetree/base/model") or res.fact("/sys/class/dmi/id/product_name")
     emulated = run.get("emulated", "no") == "yes"
     why = run.get("emulated_why", "")
-    machine = uname.get("machine", "?")
+    os_name = re.search(r'^PRETTY_NAME=("?)(.*)\1$', res.fact("/etc/os-release") or "", re.M)
     if not emulated and re.search(r"GenuineIntel|AuthenticAMD", res.fact("/proc/cpuinfo") or "") \
             and manifest.get("abi") not in ("i386", "x86_64"):
         emulated, why = True, "an x86 /proc/cpuinfo for a non-x86 bundle: the programs were emulated"
@@ -182,14 +165,15 @@ def facts(res):
         "mode": run.get("mode", "?"), "emulated": emulated, "emulated_why": why,
         "started": run.get("started", "?"), "finished": run.get("finished", "?"),
         "seconds": {k: run.get(f"{k}_seconds") for k in ("tests", "bench", "total")},
-        "tests": run.get("tests", "?"), "machine": machine, "kernel": uname.get("release", "?"),
-        "uname_a": (res.text("facts/uname-a.txt") or "?").strip(), "hostname": uname.get("nodename", "?"),
+        "tests": run.get("tests", "?"), "machine": uname.get("machine", "?"),
+        "kernel": uname.get("release", "?"),
+        "uname_a": (res.text("facts/uname-a.txt") or "?").strip(),
         "cpu_text": cpu_text, "online": online, "present": present or online or len(models) or 1,
         "models": models, "per_cpu": per_cpu(res), "caches": caches(res),
         "cmdline": res.fact("/proc/cmdline") or "", "kernel_config": res.text("facts/kernel-config"),
         "kernel_config_from": run.get("kernel_config", "?"), "btf": res.files.get("facts/btf-vmlinux"),
         "btf_note": run.get("btf", "?"), "slabinfo": res.text("facts/slabinfo-inode.txt"),
-        "meminfo": res.fact("/proc/meminfo") or "", "os": os_release(res.fact("/etc/os-release")),
+        "meminfo": res.fact("/proc/meminfo") or "", "os": os_name and os_name.group(2),
         "unreadable": (res.text("facts/unreadable.txt") or "").split(), "manifest": manifest, "run": run,
     }
 

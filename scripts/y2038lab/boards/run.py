@@ -1,10 +1,9 @@
 """`scripts/lab board-run`: a bundle on a board over ssh, or in place; the CI smoke.
 
-board-run HOST copies the bundle to the board (scp), unpacks and runs it there
-(ssh; the board needs sshd, a POSIX shell, gzip and tar) and fetches the
-results tarball (default into results/boards/); board-run --local DIR runs the
-unpacked bundle here (on the board itself, or with --emulator elsewhere: marked
-emulated).  smoke ABI... (CI): bundle, unpack, run --smoke under qemu-user with
+board-run HOST copies the bundle to the board (scp), unpacks and runs it there (ssh; the board needs
+sshd, a POSIX shell, gzip and tar) and fetches the results tarball (default into results/boards/);
+board-run --local DIR runs the unpacked bundle here (on the board itself, or with --emulator
+elsewhere: marked emulated).  smoke ABI... (CI): bundle, unpack, run --smoke under qemu-user with
 dash (and busybox sh when installed), import.  Emulated times are never a board figure.
 """
 import os
@@ -14,7 +13,7 @@ import shutil
 import subprocess
 import tarfile
 
-from y2038lab.core import abis
+from y2038lab.core import abis, fsio
 from y2038lab.boards import bundle, importer
 from y2038lab.core.fsio import InputError, prog
 
@@ -63,9 +62,8 @@ def run_local(args, results):
     run_sh = os.path.join(args.local, "run.sh")
     if not os.path.isfile(run_sh):
         raise InputError(f"{args.local}: no run.sh (give the unpacked y2038-bundle-<abi>/ folder)")
-    cmd = ["/bin/sh", run_sh] + run_args(args) + ["--out", os.path.abspath(results)]
-    if args.emulator:
-        cmd += ["--emulator", args.emulator]
+    cmd = ["/bin/sh", run_sh] + run_args(args) + ["--out", os.path.abspath(results)] \
+        + (["--emulator", args.emulator] if args.emulator else [])
     return results_line(call(cmd, shlex.join(cmd)), run_sh)
 
 
@@ -86,8 +84,7 @@ def run_ssh(args, top, results):
     call(scp + [tarball, f"{target}:{remote}/{name}"], f"copying {name} ({os.path.getsize(tarball) >> 20} MiB)")
     script = (f"cd {q(remote)} && rm -rf y2038-bundle-{abi} && gzip -dc {q(name)} | tar -xf - && "
               f"sh y2038-bundle-{abi}/run.sh {' '.join(q(a) for a in run_args(args))} --out {q(remote)}/results")
-    out = call(ssh + [script], f"{target}: running the {abi} bundle ({args.mode})")
-    path = results_line(out, target)
+    path = results_line(call(ssh + [script], f"{target}: running the {abi} bundle ({args.mode})"), target)
     call(scp + [f"{target}:{path}", results + "/"], f"fetching {os.path.basename(path)}")
     return os.path.join(results, os.path.basename(path))
 
@@ -130,9 +127,7 @@ def smoke(names, top, werror=False):
                 [run_sh, "--smoke", "--emulator", abi.qemu, "--out", os.path.join(work, "out")]
             results = results_line(call(cmd, f"smoke: {abi.name}: run.sh under {shell}", echo=False), run_sh)
         report = importer.import_results(results, top, out=os.path.join(work, f"{abi.name}-qemu-user"))
-        with open(report, encoding="utf-8") as f:
-            text = f.read()
-        if "(EMULATED)" not in text.splitlines()[0]:
+        if "(EMULATED)" not in fsio.read_text(report).splitlines()[0]:
             raise InputError(f"smoke: {report}: an emulated run not labelled EMULATED")
         lines.append(f"{abi.name}: bundle {os.path.getsize(tarball) / 2**20:.1f} MiB, run.sh --smoke under "
                      f"{abi.qemu} with {' and '.join(shells)}: completed; import: {report} (EMULATED)")

@@ -133,15 +133,15 @@ def compare(old_tree, new_tree, files, predicted, uses, bad, group_of, vocab):
         g = rows[group_of(path)]
         g["files"].add(path)
         if diff is None:
-            g["gone"] |= {k for k in predicted if k[0] == path}
+            g["predicted_in_removed_files"] |= {k for k in predicted if k[0] == path}
             continue
         lines, hunks = diff
         changed, support = changes(hunks, vocab)
         mine = {n: (what, span(lines, n)) for (p, n), what in predicted.items() if p == path}
         covered = {k for _, sp in mine.values() for k in sp}
-        g["support"] |= {(path, -i) for i in range(support)}
+        g["support_lines"] |= {(path, -i) for i in range(support)}
         for n, (kind, text) in sorted(changed.items()):
-            (g["actual"] if kind == "site" else g["noise"]).add((path, n))
+            (g["actual"] if kind == "site" else g["noise_lines"]).add((path, n))
             if kind == "site" and n in covered:
                 g["covered"].add((path, n))
             elif kind == "site":
@@ -169,12 +169,8 @@ def table(rows, kind_of):
     """CSV rows (COLUMNS): one per group with a predicted or actual site, TOTAL last."""
     out, total = [], collections.Counter()
     for group, g in rows.items():
-        r = {"fs": group, "kind": kind_of(group), "files": len(g["files"]),
-             "predicted": len(g["predicted"]), "actual": len(g["actual"]),
-             "covered": len(g["covered"]), "converted": len(g["converted"]), "left_alone": len(g["left_alone"]),
-             "changed_otherwise": len(g["changed_otherwise"]), "noise_lines": len(g["noise"]),
-             "support_lines": len(g["support"]), "predicted_in_removed_files": len(g["gone"])}
-        r["missed"] = r["actual"] - r["covered"]
+        r = {c: len(g[c]) for c in COLUMNS[2:] if c not in ("recall", "precision", "missed")}
+        r.update(fs=group, kind=kind_of(group), missed=r["actual"] - r["covered"])
         total.update({k: v for k, v in r.items() if isinstance(v, int)})
         if r["predicted"] or r["actual"] or r["predicted_in_removed_files"]:
             out.append(r)

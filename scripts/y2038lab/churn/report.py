@@ -13,7 +13,7 @@ import platform
 
 from y2038lab.churn import sites
 from y2038lab.core import markdown
-from y2038lab.core.fsio import csv_text, write_text
+from y2038lab.core.fsio import write_text
 
 COLUMNS = sites.COLUMNS
 KIND_ORDER = {"vfs": 0, "filesystem": 1, "library": 2}
@@ -33,22 +33,15 @@ def table(rows, kind_of, group_of, candidates, parse=None):
     unparsed_files: files of the row holding code spatch could not parse (PARSE)."""
     files = collections.Counter(group_of(path) for path in candidates)
     unparsed = collections.Counter(group_of(path) for path in candidates if (parse or {}).get(path))
-    out = []
-    for group, counts in rows.items():
-        row = dict(counts, fs=group, kind=kind_of(group), files=files[group], unparsed_files=unparsed[group])
-        out.append(row)
-    out.sort(key=lambda r: (KIND_ORDER[r["kind"]], r["fs"]))
+    out = sorted((dict(counts, fs=group, kind=kind_of(group), files=files[group],
+                       unparsed_files=unparsed[group]) for group, counts in rows.items()),
+                 key=lambda r: (KIND_ORDER[r["kind"]], r["fs"]))
     total = {c: sum(r[c] for r in out) for c in COLUMNS[2:]}
     fs_rows = [r for r in out if r["kind"] == "filesystem"]
-    total.update(fs="TOTAL", kind="total", files=len(candidates),
-                 needs_manual_fs=sum(1 for r in fs_rows if r["needs_manual"] > 0),
-                 bergmann_fs=sum(r["bergmann_fs"] for r in fs_rows),
-                 bergmann_wide_fs=sum(r["bergmann_wide_fs"] for r in fs_rows), unparsed_files=sum(unparsed.values()))
+    for c in ("needs_manual_fs", "bergmann_fs", "bergmann_wide_fs"):  # filesystems, not every row
+        total[c] = sum(r[c] for r in fs_rows)
+    total.update(fs="TOTAL", kind="total", files=len(candidates), unparsed_files=sum(unparsed.values()))
     return out + [total]
-
-
-def write_csv(path, rows):
-    write_text(path, csv_text(rows, COLUMNS))
 
 
 def _pct(part, whole):
@@ -66,25 +59,18 @@ def _minutes(seconds):
 def series_stats(found, helpers):
     """Accessor sites split as mainline converted them: i_ctime in v6.6,
     i_atime/i_mtime in v6.7.  Per series: sites, distinct source lines
-    holding them (what a diffstat counts), sites needing a manual rewrite,
-    and per file the lines (for the spot checks)."""
+    holding them (what a diffstat counts, as (file, line)) and sites needing a manual rewrite."""
     info = sites.classify(found, helpers)
-    out = {name: {"sites": 0, "lines": set(), "manual": 0, "file_lines": collections.defaultdict(set)}
-           for name in ("i_ctime", "i_atime/i_mtime")}
-
-    def add(pos, field, manual):
+    out = {name: {"sites": 0, "lines": set(), "manual": 0} for name in ("i_ctime", "i_atime/i_mtime")}
+    found_sites = [(pos, extra[1], bool(info[pos]["addr"] or info[pos]["member_write"]))
+                   for pos, (_, extra) in found.by_kind["field"].items() if pos in info]
+    found_sites += [(pos, extra[1], True) for pos, (_, extra) in found.by_kind["macro_arg"].items()
+                    if len(extra) > 1 and extra[0].isupper()]
+    for pos, field, manual in found_sites:
         series = out["i_ctime" if field == "i_ctime" else "i_atime/i_mtime"]
         series["sites"] += 1
         series["lines"].add(pos[:2])
-        series["file_lines"][pos[0]].add(pos[1])
         series["manual"] += manual
-
-    for pos, (_, extra) in found.by_kind["field"].items():
-        if pos in info:
-            add(pos, extra[1], bool(info[pos]["addr"] or info[pos]["member_write"]))
-    for pos, (_, extra) in found.by_kind["macro_arg"].items():
-        if len(extra) > 1 and extra[0].isupper():
-            add(pos, extra[1], True)
     return out
 
 
@@ -103,11 +89,6 @@ SPOT_CHECKS = (
 
 def _history(L, total, rows, series, files_read):
     by_fs = {r["fs"]: r for r in rows}
-
-    def pick(*names):
-        got = [n for n in names if n in by_fs]
-        return got[:1]
-
     L.append("## Against history\n")
     L += markdown.table(("what", "as its authors reported it"), HISTORY) + [""]
     access = total["reads"] + total["writes"] + total["macro_args"]
@@ -117,18 +98,18 @@ def _history(L, total, rows, series, files_read):
                           _pct(st["sites"] - st["manual"], st["sites"]))
                          for name, label in (("i_ctime", "v6.6 ctime"), ("i_atime/i_mtime", "v6.7 atime/mtime"))
                          for st in [series[name]]], "lrrrr") + [""]
-    cifs = pick("smb/client", "cifs")
+    cifs = [n for n in ("smb/client", "cifs") if n in by_fs][:1]
     rfc_rows = [n for n in ["vfs", *cifs, "fat", "ext4"] if n in by_fs]
     bc_rows = [n for n in ["btrfs", "ceph", *cifs, "xfs"] if n in by_fs]
     lines = len(series["i_ctime"]["lines"]) + len(series["i_atime/i_mtime"]["lines"])
     am = series["i_atime/i_mtime"]
     touched = sum(1 for r in rows if r["accessor_functions"] > 0)
-    L.append(f"- The accessor conversion must touch {access} sites in fs/ on {lines} "
-             f"source lines; a one-site-per-line rewrite deletes about that many lines and adds as many. Mainline "
-             f"did it in two series of 89 patches each, fs/ and the rest of the tree (drivers, arch, ipc, mm, "
-             f"security) together; this count covers fs/ only, in {touched} "
-             f"directories. The aggregate diffstat of the merged series was not in the sources this report "
-             f"could reach, so the comparison is made per file below and on the automated share.")
+    L.append(f"- The accessor conversion must touch {access} sites in fs/ on {lines} source lines; a "
+             "one-site-per-line rewrite deletes about that many lines and adds as many. Mainline did it in "
+             "two series of 89 patches each, fs/ and the rest of the tree (drivers, arch, ipc, mm, security) "
+             f"together; this count covers fs/ only, in {touched} directories. The aggregate diffstat of the "
+             "merged series was not in the sources this report could reach, so the comparison is made per "
+             "file below and on the automated share.")
     L.append(f"- Automated share: Layton reports about 75 % of the atime/mtime conversion done with Coccinelle; the "
              f"mechanical share measured here is {_pct(am['sites'] - am['manual'], am['sites'])} "
              f"for atime/mtime and {_pct(access - total['needs_manual'], access)} overall.")
@@ -139,13 +120,12 @@ def _history(L, total, rows, series, files_read):
     if bc_rows:
         L.append(f"- The 2016 `vfs_time` boundary series converted btrfs, ceph, cifs and xfs; here "
                  f"({', '.join(bc_rows)}) they hold {sum(by_fs[n]['boundary_conversion'] for n in bc_rows)} "
-                 f"boundary-conversion sites, "
-                 f"against its +139/-81 lines (on a v4.5-era tree).")
+                 "boundary-conversion sites, against its +139/-81 lines (on a v4.5-era tree).")
     L.append("\nSpot checks, per file (merged: lines deleted/inserted by the conversion commit; here: distinct "
              "source lines holding that series' sites in this tree):\n")
     L += markdown.table(("file", "series", "merged", "here"), [
         (f"`{path}`", name, f"-{deleted}/+{inserted}",
-         len(series[name]["file_lines"].get(path, ())) if path in files_read else "not in this tree")
+         sum(1 for f, _ in series[name]["lines"] if f == path) if path in files_read else "not in this tree")
         for path, name, deleted, inserted in SPOT_CHECKS], "llrr") + [""]
 
 
@@ -157,39 +137,36 @@ def write_md(path, rows, run, found, helpers, group_of):
     bergmann = [r["fs"] for r in fs_rows if r["bergmann_fs"]]
     bergmann_wide = [r["fs"] for r in fs_rows if r["bergmann_wide_fs"]]
     bad_files = {f: lines for f, lines in run["parse"].items() if lines and f in set(run["candidates"])}
-    bad_headers = sorted(f for f, lines in run["parse"].items() if lines and f not in bad_files
-                         and f not in run["candidates"])
+    bad_headers = sorted(f for f, lines in run["parse"].items() if lines and f not in run["candidates"])
     unchecked = [f for f in run["candidates"] if f not in run["parse"]]
     reasons = collections.Counter(reason for reason, _ in run["unresolved"].values())
     access = total["reads"] + total["writes"] + total["macro_args"]
     series = series_stats(found, helpers)
     n_unres = len(run["unresolved"])
-    L = []
-    L.append(f"# Churn: inode timestamp sites in {run['name']}\n")
-    L.append("Generated by `scripts/lab churn` (scripts/y2038lab/churn.py, churn/inode_times.cocci); "
-             "do not edit. Figures are **source sites** counted by Coccinelle, not timings.\n")
-    L.append("| | |\n|---|---|")
     src = f", {run['source']}" if run["source"] else ""
-    L.append(f"| Tree | `{run['name']}`: Linux {run['tree_version']}{src} |")
-    L.append(f"| spatch | {run['spatch']} |")
-    L.append(f"| Command | `{run['command']}` |")
-    L.append(f"| spatch command | `{run['spatch_command']}` (in the tree's top folder) |")
-    L.append(f"| Run time | {_minutes(run['seconds'])} wall in all ({_minutes(run['spatch_seconds'])} up to the "
-             f"end of the matching pass, the rest `spatch --parse-c`; tree {run['unpacked']}), on "
-             f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, shared with other jobs: load average "
-             f"{run['load']:.1f} at the end); CPU time of the spatch processes {_minutes(run['cpu_seconds'])} |")
-    L.append(f"| Date | {run['started']:%Y-%m-%d %H:%M} UTC |")
-    L.append(f"| Files | {len(run['candidates'])} of the {run['files']} files under fs/ name a timestamp, "
-             "clock or inode operation: spatch read those |")
-    L.append(f"| Parse | {len(bad_files)} of them hold code spatch could not parse "
-             f"({sum(len(v) for v in bad_files.values())} distinct lines; in {len(run['parse_macro_only'])} files "
-             f"only inside `#define` bodies); a bound on every count below. {len(bad_headers)} more headers "
-             f"they include (read for types only) hold some; {len(unchecked)} not reported "
-             f"by `spatch --parse-c` |")
     failed = ", ".join(f"`{f}` ({e})" for f, e in run["failures"]) or "none"
-    L.append(f"| spatch gave up on | {failed} (timeout {run['timeout']} s per file) |")
-    L.append(f"| Unresolved | {len(run['unresolved'])} i_?time field accesses not attributed "
-             f"({', '.join(f'{n} {r}' for r, n in sorted(reasons.items())) or 'none'}); listed at the end |\n")
+    why = ", ".join(f"{n} {r}" for r, n in sorted(reasons.items())) or "none"
+    L = [f"# Churn: inode timestamp sites in {run['name']}\n",
+         "Generated by `scripts/lab churn` (scripts/y2038lab/churn.py, churn/inode_times.cocci); "
+         "do not edit. Figures are **source sites** counted by Coccinelle, not timings.\n", *markdown.facts([
+             ("Tree", f"`{run['name']}`: Linux {run['tree_version']}{src}"), ("spatch", run["spatch"]),
+             ("Command", f"`{run['command']}`"),
+             ("spatch command", f"`{run['spatch_command']}` (in the tree's top folder)"),
+             ("Run time", f"{_minutes(run['seconds'])} wall in all ({_minutes(run['spatch_seconds'])} up to "
+              f"the end of the matching pass, the rest `spatch --parse-c`; tree {run['unpacked']}), on "
+              f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, shared with other jobs: load "
+              f"average {run['load']:.1f} at the end); CPU time of the spatch processes "
+              f"{_minutes(run['cpu_seconds'])}"),
+             ("Date", f"{run['started']:%Y-%m-%d %H:%M} UTC"),
+             ("Files", f"{len(run['candidates'])} of the {run['files']} files under fs/ name a timestamp, "
+              "clock or inode operation: spatch read those"),
+             ("Parse", f"{len(bad_files)} of them hold code spatch could not parse "
+              f"({sum(len(v) for v in bad_files.values())} distinct lines; in {len(run['parse_macro_only'])} "
+              f"files only inside `#define` bodies); a bound on every count below. {len(bad_headers)} more "
+              f"headers they include (read for types only) hold some; {len(unchecked)} not reported by "
+              "`spatch --parse-c`"),
+             ("spatch gave up on", f"{failed} (timeout {run['timeout']} s per file)"),
+             ("Unresolved", f"{n_unres} i_?time field accesses not attributed ({why}); listed at the end")])]
 
     L.append("## Answers\n")
     L.append("Sites each approach must change (TOTAL row; fs/ only, VFS included):\n")
@@ -238,7 +215,7 @@ def write_md(path, rows, run, found, helpers, group_of):
 
     L.append("## What each column counts\n")
     L += markdown.table(("column", "sites"), DEFINITIONS)
-    L.append("\nFunctions \"from the VFS\": named in " + ", ".join(f"`{h}`" for h in run["helpers_headers"])
+    L.append("\nFunctions \"from the VFS\": named in " + ", ".join(f"`{h}`" for h in sites.HELPER_HEADERS)
              + " or defined in fs/*.c. Types come from spatch's inference with `--local-includes` and "
              "`include/linux/{fs,dcache,netfs}.h`; an access whose base it could not type is not counted "
              "(see Unresolved).\n")
@@ -252,10 +229,9 @@ def write_md(path, rows, run, found, helpers, group_of):
                         "lr") + [""]
 
     L.append("## Calls that receive a timestamp's address (audit)\n")
-    callees = collections.Counter()
-    for pos, (_, extra) in found.by_kind["addr_arg"].items():
-        if extra[0] in sites.INODE_TYPES:
-            callees[(extra[1], "VFS" if extra[1] in helpers else group_of(pos[0]))] += 1
+    callees = collections.Counter((extra[1], "VFS" if extra[1] in helpers else group_of(pos[0]))
+                                  for pos, (_, extra) in found.by_kind["addr_arg"].items()
+                                  if extra[0] in sites.INODE_TYPES)
     L += markdown.table(("function", "counted as", "sites"), [
         (f"`{fn}`", sites.helper_use(fn) if where == "VFS" else f"address_passed ({where})", n)
         for (fn, where), n in sorted(callees.items(), key=lambda kv: (-kv[1], kv[0]))], "llr") + [""]

@@ -1,13 +1,8 @@
 """churn: what each y2038 inode-timestamp approach costs a kernel tree.
 
-    python3 -m y2038lab churn --tarball /usr/src/linux-source-6.1.tar.xz --cache DIR
-    python3 -m y2038lab churn --tree ~/src/linux-4.4
-
-Runs Coccinelle (spatch) with churn/inode_times.cocci over every file of the
-tree's fs/ that names an inode timestamp, a clock or an inode operation, plus
-`spatch --parse-c` over the same files (the parse failures are reported, never
-dropped), checks every raw i_atime/i_mtime/i_ctime token against what spatch
-saw, and writes reports/churn/<name>.md and <name>.csv (churn.report).
+spatch with churn/inode_times.cocci and `spatch --parse-c` (failures reported, never dropped) over
+the tree's candidate files (churn.tree), every raw i_?time token checked against what spatch saw;
+writes reports/churn/<name>.md and .csv (churn.report), or with --after the history report.
 """
 import argparse
 import collections
@@ -22,7 +17,7 @@ import tempfile
 import time
 
 from y2038lab.churn import history, report, sites, tree
-from y2038lab.core.fsio import InputError, check_output_path, prog, run_main
+from y2038lab.core.fsio import InputError, check_output_path, csv_text, prog, run_main, write_text
 
 COCCI = os.path.join(report.CHURN_DIR, "inode_times.cocci")
 MACROS = os.path.join(report.CHURN_DIR, "kernel_macros.h")
@@ -44,9 +39,8 @@ def spatch_version(spatch):
 
 
 def spatch_command(spatch, top, groups, jobs, timeout):
-    # --no-saved-typedefs: each file is parsed on its own, as a compiler would;
-    # otherwise the typedefs a --jobs worker inferred in earlier files leak
-    # into later ones and the typing of a few accesses depends on the order.
+    # --no-saved-typedefs: each file parsed on its own, as a compiler would; else the typedefs a --jobs
+    # worker inferred in earlier files leak into later ones and a few accesses' typing depends on the order.
     cmd = [spatch, "--sp-file", COCCI, "--very-quiet", "--macro-file", MACROS, "--local-includes",
            "--include-headers-for-types", "--no-saved-typedefs", "-I", "include"]
     for header in TYPE_HEADERS:
@@ -56,20 +50,16 @@ def spatch_command(spatch, top, groups, jobs, timeout):
 
 
 def spatch_failures(log_text):
-    """The files spatch gave up on, from its log: [(file, exception)].  A
-    file that hit --timeout ("EXN: ...Timeout in fs/x.c") keeps the records
-    written before it stopped; its missing accesses then show up in the token
-    accounting as unresolved."""
+    """The files spatch gave up on, from its log: [(file, exception)].  A file that hit --timeout
+    keeps the records written before; its missing accesses show up in the token accounting."""
     return [(m.group(2), m.group(1).rsplit(".", 1)[-1])
             for m in (re.match(r"^EXN: (\S+) in (\S+)", line.strip()) for line in log_text.splitlines()) if m]
 
 
 def run_spatch(spatch, top, files, jobs, timeout, max_seconds, work):
-    """Run the semantic patch over FILES (each its own group); return the
-    records, the command and the files spatch gave up on."""
+    """The semantic patch over FILES (each its own group): (records, command, files given up on)."""
     groups = os.path.join(work, "groups.txt")
-    with open(groups, "w", encoding="utf-8") as f:
-        f.write("\n\n".join(files) + "\n")
+    write_text(groups, "\n\n".join(files) + "\n")
     out = os.path.join(work, "records")
     os.makedirs(out)
     cmd = spatch_command(spatch, top, groups, jobs, timeout)
@@ -95,10 +85,9 @@ def run_spatch(spatch, top, files, jobs, timeout, max_seconds, work):
 
 
 def parse_check(spatch, top, files, jobs, max_seconds):
-    """`spatch --parse-c` (with the macro file) over FILES in JOBS processes:
-    {file: set of bad source lines (stripped)}, each line under the file it
-    sits in (spatch names it: a header a file includes is not that file's
-    code), for every file it parsed and every header it blamed."""
+    """`spatch --parse-c` (with the macro file) over FILES in JOBS processes: {file: set of bad source
+    lines (stripped)} for every file it parsed and every header it blamed, each line under the file it
+    sits in."""
     chunks = [files[i::jobs] for i in range(jobs) if files[i::jobs]]
     procs = [subprocess.Popen([spatch, "--parse-c", "--macro-file", MACROS] + chunk, cwd=top,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
@@ -128,14 +117,9 @@ def parse_check(spatch, top, files, jobs, max_seconds):
 
 
 def account_tokens(top, files, found, bad_lines):
-    """Every raw i_atime/i_mtime/i_ctime token of FILES against what spatch saw.
-
-    Returns (unresolved, tally).  unresolved: {(file, line, col): (reason,
-    source line)} for field accesses not attributed to a typed expression;
-    reasons: "type unknown" (spatch saw the access but could not type its
-    base), "in a macro body", "in code spatch could not parse", "not
-    matched".  tally: a Counter of every token by what it turned out to be.
-    """
+    """Every raw i_?time token of FILES against what spatch saw: (unresolved {(file, line, col):
+    (reason, source line)} of the field accesses not attributed to a typed expression, tally: a
+    Counter of every token by what it turned out to be)."""
     typed = {pos: extra[0] for pos, (_, extra) in found.by_kind["field"].items()}
     seen = found.positions("anyfield")
     macro_args = found.positions("macro_arg")
@@ -144,32 +128,26 @@ def account_tokens(top, files, found, bad_lines):
         for line, col, how, text in tree.tokens(top, path):
             pos = (path, line, col)
             if how == "designator":
-                tally["designated initialisers (.i_mtime = ...)"] += 1
-                continue
-            if how == "name":
-                tally["macro arguments" if pos in macro_args
-                      else "declarations and plain names (struct members, variables)"] += 1
-                continue
-            if pos in typed:
-                tally["struct inode accesses" if typed[pos] in sites.INODE_TYPES
-                      else "accesses of other structures (on-disk inodes, ...)"] += 1
-                continue
-            if pos in seen:
-                reason = "type unknown"
-            elif tree.in_macro_body(top, path, line):
-                reason = "in a macro body"
-            elif text in bad_lines.get(path, ()):
-                reason = "in code spatch could not parse"
+                kind = "designated initialisers (.i_mtime = ...)"
+            elif how == "name":
+                kind = ("macro arguments" if pos in macro_args
+                        else "declarations and plain names (struct members, variables)")
+            elif pos in typed:
+                kind = ("struct inode accesses" if typed[pos] in sites.INODE_TYPES
+                        else "accesses of other structures (on-disk inodes, ...)")
             else:
-                reason = "not matched"
-            unresolved[pos] = (reason, text)
-            tally["unresolved: " + reason] += 1
+                reason = ("type unknown" if pos in seen
+                          else "in a macro body" if tree.in_macro_body(top, path, line)
+                          else "in code spatch could not parse" if text in bad_lines.get(path, ())
+                          else "not matched")
+                unresolved[pos] = (reason, text)
+                kind = "unresolved: " + reason
+            tally[kind] += 1
     return unresolved, tally
 
 
 def display_command(cmd, nfiles):
-    """CMD as the report shows it: the semantic patch repository-relative,
-    the temporary file list described."""
+    """CMD as the report shows it: repository-relative paths, the temporary file list described."""
     repo = os.path.dirname(os.path.dirname(COCCI)) + "/"
     return " ".join(f"<the {nfiles} files, one per group>" if i and cmd[i - 1] == "--file-groups"
                     else arg.replace(repo, "") if arg.startswith(repo) else shlex.quote(arg)
@@ -224,8 +202,7 @@ def main(argv=None):
         name = args.name or f"history-v{old_v}-v{new_v}"
     if not name.replace("-", "").replace(".", "").replace("_", "").isalnum():
         raise InputError(f"--name {name!r}: use letters, digits, '.', '-', '_'")
-    md_path = os.path.join(args.out, name + ".md")
-    csv_path = os.path.join(args.out, name + ".csv")
+    md_path, csv_path = (os.path.join(args.out, name + ext) for ext in (".md", ".csv"))
     try:
         os.makedirs(args.out, exist_ok=True)
     except OSError as err:
@@ -236,8 +213,7 @@ def main(argv=None):
         print(f"{prog()}: unpacking fs/ and include/ of {args.tarball} into {args.cache}", file=sys.stderr)
         t_unpack = time.monotonic()
         top, reused = tree.unpack(args.tarball, args.cache)
-        unpacked = ("reused from the cache" if reused
-                    else f"unpacked in {time.monotonic() - t_unpack:.0f} s")
+        unpacked = "reused from the cache" if reused else f"unpacked in {time.monotonic() - t_unpack:.0f} s"
     else:
         top, unpacked = source, "given as a folder"
         tree.check_tree(top)
@@ -266,20 +242,15 @@ def main(argv=None):
         return history_main(args, top, found, helpers, cands, bad, group_of, kind_of, version,
                             (md_path, csv_path), t0, started)
     rows = sites.count(found, helpers, group_of, unresolved)
-    run = {
-        "name": name, "tree": top, "tree_version": tree.version(top),
-        "source": args.source_label, "spatch": version,
-        "command": args.command,
-        "spatch_command": display_command(cmd, len(cands)),
-        "started": started, "seconds": time.monotonic() - t0, "spatch_seconds": spatch_seconds,
-        "files": len(files), "candidates": cands, "parse": bad, "unresolved": unresolved,
-        "tokens": tally, "failures": failures, "timeout": args.timeout, "unpacked": unpacked,
-        "helpers_headers": sites.HELPER_HEADERS, "load": os.getloadavg()[0],
-        "cpu_seconds": sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]),
-    }
-    run["parse_macro_only"] = [f for f in cands if bad.get(f) and tree.in_macro_bodies(top, f, bad[f])]
+    run = dict(name=name, tree_version=tree.version(top), source=args.source_label, spatch=version,
+               command=args.command, spatch_command=display_command(cmd, len(cands)), started=started,
+               seconds=time.monotonic() - t0, spatch_seconds=spatch_seconds, files=len(files),
+               candidates=cands, parse=bad, unresolved=unresolved, tokens=tally, failures=failures,
+               timeout=args.timeout, unpacked=unpacked, load=os.getloadavg()[0],
+               cpu_seconds=sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]),
+               parse_macro_only=[f for f in cands if bad.get(f) and tree.in_macro_bodies(top, f, bad[f])])
     table = report.table(rows, kind_of, group_of, cands, bad)
-    report.write_csv(csv_path, table)
+    write_text(csv_path, csv_text(table, report.COLUMNS))
     report.write_md(md_path, table, run, found, helpers, group_of)
     print(f"{prog()}: wrote {md_path} and {csv_path} ({run['seconds']:.0f} s)", file=sys.stderr)
     return 0

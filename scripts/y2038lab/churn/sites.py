@@ -70,14 +70,9 @@ def helper_names(read_text, tree_files):
     defined at the top level of fs/*.c.  read_text(path) returns the text of
     a tree-relative path or None; tree_files lists the tree's fs/*.c."""
     names = set(CLOCK_CALLS)
-    for header in HELPER_HEADERS:
-        text = read_text(header)
-        if text:
-            names.update(_CALL_RE.findall(text))
-    for path in tree_files:
-        text = read_text(path)
-        if text:
-            names.update(_DEF_RE.findall(text))
+    for paths, regex in ((HELPER_HEADERS, _CALL_RE), (tree_files, _DEF_RE)):
+        for path in paths:
+            names.update(regex.findall(read_text(path) or ""))
     return names
 
 
@@ -254,8 +249,8 @@ def count(sites, helpers, group_of, unresolved=None):
     """
     rows = collections.defaultdict(lambda: dict.fromkeys(COLUMNS[3:], 0))
 
-    def add(pos, column, n=1):
-        rows[group_of(pos[0])][column] += n
+    def add(pos, column):
+        rows[group_of(pos[0])][column] += 1
 
     use_column = {"local": "local_copies", "struct": "struct_copies", "value": "value_passed",
                   "address": "address_passed", "helper": "helper_uses", "other": "other_uses",

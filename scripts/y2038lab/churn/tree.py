@@ -1,11 +1,6 @@
-"""The kernel tree side of the churn count: unpack, select, group, tokens.
-
-unpack() extracts only what the count reads (fs/, include/, Makefile) from a
-kernel source tarball into a cache folder, atomically and once; the other
-functions look at a tree: its version, which files spatch must read, which
-directory each file counts for, and where the raw i_?time tokens are (the
-check that no site was silently dropped).
-"""
+"""The kernel tree side of the churn count: a tarball unpacked (only what the count reads), the
+tree's version, the files spatch reads, the directory each counts for, and the raw i_?time tokens
+(the check that no site was silently dropped)."""
 import os
 import re
 import shutil
@@ -20,6 +15,9 @@ CANDIDATE_RE = re.compile(rb"\b(i_[amc]time|ia_[amc]time|CURRENT_TIME(_SEC)?|cur
                           rb"|current_time|update_time|setattr|getattr|kstat)\b")
 TOKEN_RE = re.compile(r"\bi_[amc]time\b")
 FSTYPE_RE = re.compile(rb"struct\s+file_system_type\s+\w+\s*=")
+# a comment, or a string or character literal up to its quote, the end of its line or of the text
+LITERAL_RE = re.compile(r"/\*.*?(?:\*/|\Z)|//[^\n]*"
+                        r"|\"(?:\\.|\\\Z|[^\"\\\n])*(?:\"|\n|\Z)|'(?:\\.|\\\Z|[^'\\\n])*(?:'|\n|\Z)", re.S)
 
 
 def tree_name(source):
@@ -28,13 +26,9 @@ def tree_name(source):
 
 
 def unpack(tarball, cache):
-    """Extract fs/, include/ and Makefile of TARBALL into CACHE/<name>/.
-
-    The tree is reused when its stamp names the same tarball, size and
-    mtime; otherwise it is extracted into a temporary folder beside it and
-    renamed into place, so an interrupted run leaves no half tree behind.
-    Returns (the tree's path, True if an earlier unpacking was reused).
-    """
+    """Extract fs/, include/ and Makefile of TARBALL into CACHE/<name>/, once: reused while its stamp
+    names the same tarball, size and mtime; else extracted beside it and renamed into place (an
+    interrupted run leaves no half tree).  Returns (the tree's path, True if reused)."""
     try:
         st = os.stat(tarball)
     except OSError as err:
@@ -72,9 +66,8 @@ def _extract(tarball, dest):
                     os.makedirs(target, exist_ok=True)
                 elif member.isfile():
                     os.makedirs(os.path.dirname(target), exist_ok=True)
-                    src = tar.extractfile(member)
                     with open(target, "wb") as out:
-                        shutil.copyfileobj(src, out)
+                        shutil.copyfileobj(tar.extractfile(member), out)
                 # symlinks and devices: not needed by the count, never followed
     except (tarfile.TarError, EOFError, OSError) as err:
         raise InputError(f"{tarball}: cannot unpack ({err})") from err
@@ -93,11 +86,7 @@ def check_tree(tree):
 
 def provenance(tree):
     """The one line of TREE/.y2038lab-source (e.g. a mirror and commit), or ""."""
-    try:
-        with open(os.path.join(tree, SOURCE), encoding="utf-8") as f:
-            return f.readline().strip()
-    except OSError:
-        return ""
+    return (read_or_none(os.path.join(tree, SOURCE)) or "").split("\n")[0].strip()
 
 
 def version(tree):
@@ -127,8 +116,7 @@ def source_files(tree):
 
 
 def candidates(tree, files):
-    """The files that name any timestamp field, clock or inode operation the
-    semantic patch looks for (spatch reads only these)."""
+    """The files naming a timestamp field, clock or inode operation the semantic patch looks for."""
     return [path for path in files if CANDIDATE_RE.search(_read(tree, path))]
 
 
@@ -138,13 +126,10 @@ def _read(tree, path):
 
 
 def grouper(tree, files):
-    """group_of(path) and kind_of(group) for fs/<name>/ directories.
-
-    fs/*.[ch] is "vfs"; fs/<name>/... is <name>, except that a directory
-    holding only subdirectories (fs/smb/) is split one level further
-    (smb/client, smb/server).  kind_of() says "vfs", "filesystem" (some
-    file of the group defines a struct file_system_type) or "library".
-    """
+    """group_of(path) and kind_of(group) for fs/<name>/ directories: fs/*.[ch] is "vfs",
+    fs/<name>/... is <name>, a directory holding only subdirectories (fs/smb/) split one level
+    further (smb/client).  kind_of(): "vfs", "filesystem" (a file of the group defines a struct
+    file_system_type) or "library"."""
     top_has_code = {path.split("/")[1] for path in files if path.count("/") == 2}
 
     def group_of(path):
@@ -168,54 +153,22 @@ def grouper(tree, files):
 
 
 def strip_c(text):
-    """TEXT with comments, string and character literals blanked (same
-    length, newlines kept), so token positions stay where they were."""
-    out = list(text)
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            end = n if end < 0 else end + 2
-        elif text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-        elif c in "\"'":
-            end = i + 1
-            while end < n and text[end] != c and text[end] != "\n":
-                end += 2 if text[end] == "\\" else 1
-            end = min(end + 1, n)
-        else:
-            i += 1
-            continue
-        for k in range(i, end):
-            if out[k] != "\n":
-                out[k] = " "
-        i = end
-    return "".join(out)
+    """TEXT with comments, string and character literals blanked (same length, newlines kept)."""
+    return LITERAL_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
 
 
 def tokens(tree, path):
-    """The i_atime/i_mtime/i_ctime tokens of a file outside comments and
-    strings: [(line, column, how, text)] with column counted in bytes from
-    0 (as spatch counts) and how one of "field" (after -> or .),
-    "designator" (.i_mtime = in an initializer) or "name" (anything else:
-    a declaration, a variable, a macro argument)."""
+    """The i_atime/i_mtime/i_ctime tokens of a file outside comments and strings: [(line, column
+    in bytes from 0 as spatch counts, how, text)], how "field" (after -> or .), "designator"
+    (.i_mtime = in an initializer) or "name" (a declaration, a variable, a macro argument)."""
     raw = _read(tree, path).decode("latin-1")
-    lines = strip_c(raw).split("\n")
-    raw_lines = raw.split("\n")
     found = []
-    for number, line in enumerate(lines, 1):
+    for number, (line, raw_line) in enumerate(zip(strip_c(raw).split("\n"), raw.split("\n")), 1):
         for m in TOKEN_RE.finditer(line):
             before = line[:m.start()].rstrip()
-            if before.endswith("->"):
-                how = "field"
-            elif before.endswith("."):
-                prior = before[:-1].rstrip()
-                how = "designator" if (not prior or prior[-1] in "{,") else "field"
-            else:
-                how = "name"
-            found.append((number, m.start(), how, raw_lines[number - 1].strip()))
+            designator = before.endswith(".") and before[:-1].rstrip()[-1:] in ("", "{", ",")
+            how = "designator" if designator else "field" if before.endswith(("->", ".")) else "name"
+            found.append((number, m.start(), how, raw_line.strip()))
     return found
 
 

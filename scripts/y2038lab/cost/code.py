@@ -1,9 +1,8 @@
 """What the compiled objects say: library calls (objdump -dr), code bytes (nm -S),
 instruction addresses, and the inner loops handed to llvm-mca.
 
-Every figure here is read from the real objects of a build (the per-layout
-cost objects and src/fstime compiled with the variant's flags), with the
-cross binutils CMake found for that toolchain.
+Every figure here is read from the real objects of a build (the per-layout cost objects and
+src/fstime compiled with the variant's flags), with the cross binutils CMake found for that toolchain.
 """
 import re
 
@@ -60,18 +59,16 @@ def reachable_calls(funcs, name):
 
 
 def symbol_table(nm, path):
-    """{symbol: (start, size)} of the defined functions in PATH (nm -S).  A local
-    function defined in several objects (a static inline helper the compiler
-    kept out of line) appears once per copy: the first under its name, the
-    others as NAME#ADDRESS (SymbolMap reports every copy as NAME)."""
+    """{symbol: (start, size)} of the defined functions in PATH (nm -S).  A local function defined in
+    several objects (a static inline helper the compiler kept out of line) appears once per copy: the
+    first under its name, the others as NAME#ADDRESS (SymbolMap reports every copy as NAME)."""
     table = {}
     for line in fsio.run([nm, "-S", "--defined-only", path]).splitlines():
         parts = line.split()
         if len(parts) == 3:  # no size (hand-written assembly, e.g. libgcc's)
-            parts = [parts[0], "0", parts[1], parts[2]]
+            parts.insert(1, "0")
         if len(parts) == 4 and parts[2] in "tTwW" and not parts[3].startswith("."):
-            start, size, name = int(parts[0], 16), int(parts[1], 16), parts[3]
-            start &= ~1  # Thumb: bit 0 marks the mode
+            start, size, name = int(parts[0], 16) & ~1, int(parts[1], 16), parts[3]  # Thumb: bit 0
             if name in table and table[name][0] != start:
                 name = f"{name}#{start:#x}"
             table.setdefault(name, (start, size))
@@ -86,27 +83,14 @@ def branch_target(insn):
 
 
 def inner_loop(insns):
-    """The outermost backward branch's body: [Insn] from its target to the branch.
-
-    The loops handed to llvm-mca are simple counted loops; the outermost
-    backward branch is the loop's own (the seqcount retry of i_size_read() on
-    32-bit ABIs is an inner one and stays inside, run once as straight code).
-    """
-    best = None
-    for i, insn in enumerate(insns):
-        target = branch_target(insn)
-        if target is not None and target <= insn.addr and target >= insns[0].addr:
-            if best is None or target < best[0]:
-                best = (target, i)
-    if best is None:
+    """The outermost backward branch's body: [Insn] from its target to the branch, or None.  It is
+    the counted loop's own (i_size_read()'s seqcount retry on 32-bit ABIs is an inner one: it stays)."""
+    backward = [(target, i) for i, insn in enumerate(insns)
+                if (target := branch_target(insn)) is not None and insns[0].addr <= target <= insn.addr]
+    if not backward:
         return None
-    start = next(i for i, insn in enumerate(insns) if insn.addr == best[0])
-    return insns[start:best[1] + 1]
-
-
-def inner_branches(loop):
-    """Branches inside a loop body other than its own backward branch."""
-    return sum(1 for insn in loop[:-1] if branch_target(insn) is not None)
+    target, end = min(backward, key=lambda b: b[0])
+    return insns[next(i for i, insn in enumerate(insns) if insn.addr == target):end + 1]
 
 
 def splice_calls(loop, paths):

@@ -1,29 +1,26 @@
 """Core models: llvm-mca on the harness's inner loops, per ABI and CPU.
 
-The loops (cost_loop_* in cost/cost_layout.c) are taken from the real
-per-layout objects (objdump), from the loop's first instruction to its
-backward branch, and handed to llvm-mca as straight-line code repeated.
-llvm-mca's figures are a model's cycles, never a timing.
+The loops (cost_loop_* in cost/cost_layout.c) are taken from the real per-layout objects (objdump),
+from the loop's first instruction to its backward branch, and handed to llvm-mca as straight-line
+code repeated.  llvm-mca's figures are a model's cycles, never a timing.
 
 Known obstacles, handled and marked per cell (the `workaround` column):
- - Cortex-A7 and Cortex-A8 carry only instruction itineraries in LLVM 14,
-   which llvm-mca cannot use: the cell says so, no figure;
- - the Cortex-A9 model cannot resolve LDM/STM (and PUSH/POP): they are split
-   into one LDR/STR per register (same loads and stores, one instruction
-   each), marked "ldm/stm split"; it has no DMB either (the seqcount read of
-   i_size on 32-bit ABIs): DMBs are left out, marked "dmb removed";
- - Thumb-2 width suffixes (.w/.n) as objdump prints them are dropped (llvm's
-   assembler picks the encoding; llvm-mca 14 crashes on some `ldr.w`
-   post-index forms), which changes no instruction;
- - Thumb-2 IT blocks are rejected by llvm-mca 14: such a Thumb-2 loop gets no
-   figure; the ARM-mode variant (armv7-a-arm) is the modelled armv7 code.
+ - Cortex-A7 and Cortex-A8 carry only instruction itineraries in LLVM 14, which llvm-mca cannot
+   use: the cell says so, no figure;
+ - the Cortex-A9 model cannot resolve LDM/STM (and PUSH/POP): they are split into one LDR/STR per
+   register (same loads and stores, one instruction each), marked "ldm/stm split"; it has no DMB
+   either (the seqcount read of i_size on 32-bit ABIs): DMBs are left out, marked "dmb removed";
+ - Thumb-2 width suffixes (.w/.n) as objdump prints them are dropped (llvm's assembler picks the
+   encoding; llvm-mca 14 crashes on some `ldr.w` post-index forms), which changes no instruction;
+ - Thumb-2 IT blocks are rejected by llvm-mca 14: such a Thumb-2 loop gets no figure; the ARM-mode
+   variant (armv7-a-arm) is the modelled armv7 code.
 """
 import functools
 import re
 import subprocess
 from dataclasses import dataclass
 
-from y2038lab.core import abis
+from y2038lab.core import abis, fsio
 from y2038lab.core.fsio import InputError
 
 # (cpu, triple) per ABI; armhf's triple follows the variant's instruction set.
@@ -75,8 +72,7 @@ def triple_for(abi, variant_name):
 @functools.lru_cache(maxsize=None)
 def mca_version():
     try:
-        out = subprocess.run(["llvm-mca", "--version"], stdout=subprocess.PIPE, text=True,
-                             check=False).stdout
+        out = subprocess.run(["llvm-mca", "--version"], stdout=subprocess.PIPE, text=True, check=False).stdout
     except OSError:
         return None
     m = re.search(r"LLVM version (\S+)", out)
@@ -87,13 +83,8 @@ def host_zen(text=None):
     """(generation, the llvm-mca 14 model used, description) of an AMD Zen host, else None.
 
     TEXT is /proc/cpuinfo's (read when None)."""
-    if text is None:
-        try:
-            with open("/proc/cpuinfo", encoding="utf-8") as f:
-                text = f.read()
-        except OSError:
-            return None
-    fields = dict(re.findall(r"^(vendor_id|cpu family|model|model name)\s*:\s*(.+)$", text, re.M))
+    text = fsio.read_or_none("/proc/cpuinfo") if text is None else text
+    fields = dict(re.findall(r"^(vendor_id|cpu family|model|model name)\s*:\s*(.+)$", text or "", re.M))
     if fields.get("vendor_id") != "AuthenticAMD":
         return None
     family, model = int(fields["cpu family"]), int(fields["model"])
@@ -107,27 +98,19 @@ def host_zen(text=None):
 def split_ldm_stm(line):
     """ARM-mode LDM/STM/PUSH/POP as one LDR/STR per register; None if not one."""
     parts = line.split(None, 1)
-    if len(parts) != 2:
+    regs_m = len(parts) == 2 and REGLIST_RE.search(parts[1])
+    if not regs_m or not re.match(r"^(ldm|stm|push|pop)(ia|ib|da|db|fd|ea)?$", parts[0]):
         return None
-    mnem, ops = parts[0], parts[1]
-    regs_m = REGLIST_RE.search(ops)
-    if not regs_m or not re.match(r"^(ldm|stm|push|pop)(ia|ib|da|db|fd|ea)?$", mnem):
-        return None
+    mnem, ops = parts
     regs = [r.strip() for r in regs_m.group(1).split(",")]
     if mnem in ("push", "pop"):
-        base, wb, mode = "sp", True, "db" if mnem == "push" else "ia"
-        load = mnem == "pop"
+        base, mode, load = "sp!", "db" if mnem == "push" else "ia", mnem == "pop"
     else:
-        base = ops.split(",")[0].strip()
-        wb = base.endswith("!")
-        base = base.rstrip("!")
-        mode = mnem[3:] or "ia"
-        load = mnem.startswith("ldm")
-    op = "ldr" if load else "str"
-    step = 4 if mode in ("ia", "ib", "fd") else -4
+        base, mode, load = ops.split(",")[0].strip(), mnem[3:] or "ia", mnem.startswith("ldm")
+    wb, base = base.endswith("!"), base.rstrip("!")
+    op, step = "ldr" if load else "str", 4 if mode in ("ia", "ib", "fd") else -4
     out = []
-    order = regs if step > 0 else list(reversed(regs))
-    for k, reg in enumerate(order):
+    for k, reg in enumerate(regs if step > 0 else regs[::-1]):
         if wb:  # post/pre-indexed write-back, one register at a time
             out.append(f"\t{op}\t{reg}, [{base}], #{step}" if step > 0 else f"\t{op}\t{reg}, [{base}, #{step}]!")
         else:
@@ -137,38 +120,25 @@ def split_ldm_stm(line):
 
 
 def workaround_source(source, cpu, triple):
-    """(source, workaround text) for CPU.
-
-    Thumb: width suffixes dropped (not a workaround: the same instructions).
-    Cortex-A9: LDM/STM/PUSH/POP split, DMB removed (marked).
-    """
+    """(source, workaround text) for CPU: the module's Thumb-2 suffixes and Cortex-A9 rewrites."""
     lines, split, dmb = [], 0, 0
     for line in source.splitlines():
         if triple.startswith("thumb"):
             line = re.sub(r"^(\s*[a-z]+)\.[wn]\b", r"\1", line)
-        if cpu == "cortex-a9":
-            mnemonic = line.split()[0] if line.split() else ""
-            if mnemonic == "dmb":
-                dmb += 1
-                continue
-            parts = split_ldm_stm(line.strip())
-            if parts:
-                lines += parts
-                split += 1
-                continue
-        lines.append(line)
-    notes = []
-    if split:
-        notes.append(f"ldm/stm split ({split} instruction{'s' if split > 1 else ''})")
-    if dmb:
-        notes.append(f"dmb removed ({dmb}: the A9 model has none)")
+        parts = split_ldm_stm(line.strip()) if cpu == "cortex-a9" else None
+        if cpu == "cortex-a9" and line.split()[:1] == ["dmb"]:
+            dmb += 1
+        else:
+            split += bool(parts)
+            lines += parts or [line]
+    notes = ([f"ldm/stm split ({split} instruction{'s' if split > 1 else ''})"] * bool(split)
+             + [f"dmb removed ({dmb}: the A9 model has none)"] * bool(dmb))
     return "\n".join(lines) + "\n", "; ".join(notes)
 
 
 def parse_mca(text):
     fields = dict(FIELD_RE.findall(text))
-    need = ("Iterations", "Instructions", "Total Cycles", "Block RThroughput")
-    if any(k not in fields for k in need):
+    if len(fields) < 4:  # FIELD_RE's four fields
         return None
     iterations = int(fields["Iterations"])
     return (float(fields["Block RThroughput"]), int(fields["Total Cycles"]) / iterations,
@@ -208,8 +178,7 @@ def run_mca(source, cpu, triple):
     cmd = ["llvm-mca", f"-mtriple={triple}", f"-mcpu={cpu}", f"-iterations={ITERATIONS}",
            "-resource-pressure=false", "-instruction-info=false", "-bottleneck-analysis"]
     try:
-        proc = subprocess.run(cmd, input=text, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True, check=False)
+        proc = subprocess.run(cmd, input=text, capture_output=True, text=True, check=False)
     except OSError as err:
         raise InputError(f"llvm-mca: cannot run ({err.strerror or err}); Debian package llvm") from err
     if proc.returncode != 0:
@@ -221,5 +190,4 @@ def run_mca(source, cpu, triple):
     parsed = parse_mca(proc.stdout)
     if parsed is None:
         raise InputError(f"{' '.join(cmd)}: output without the summary fields")
-    rthroughput, cycles, count = parsed
-    return McaResult(cpu, rthroughput, cycles, count, workaround, bottleneck=parse_bottleneck(proc.stdout))
+    return McaResult(cpu, *parsed, workaround, bottleneck=parse_bottleneck(proc.stdout))

@@ -1,4 +1,5 @@
 """reports/cost/cost.csv and COST.md from cost.py's rows (rendering only)."""
+import itertools
 import os
 import platform
 import re
@@ -15,6 +16,7 @@ MTIME_OPS = ("get_mtime", "set_mtime", "compare_mtime", "swap_mtime", "rfc_get_m
 TRUNCATIONS = ("fs_time_trunc", "timestamp_truncate", "timestamp_truncate_reciprocal",
                "timespec64_trunc")
 DIVIDING_GRANS = ("100", "1000", "1000000")
+NSECS = ("123456789", "999999999")  # inside the range; the largest valid tv_nsec
 HAND = {"division_free": 117, "mainline": 232}
 
 
@@ -27,26 +29,21 @@ def ratio(n, ref):
     return f"×{n / ref:.2f}" if ref else "—"
 
 
-def tool_versions():
-    return {"qemu": fsio.first_line(["qemu-x86_64", "--version"]), "llvm-mca": f"llvm-mca {mca.mca_version()}"}
-
-
 def header(results, command):
-    tools = tool_versions()
     zen = mca.host_zen()
-    lines = [
+    return [
         "# Cost on 32-bit and embedded ABIs: instruction counts, library calls, core models", "",
         markdown.generated(command, f"; host core: {zen[2] if zen else platform.machine()}, commit {markdown.commit()}."),
         "",
         "**Nothing here is a timing.** Instruction counts are dynamic counts under qemu-user "
-        f"({tools['qemu']}, `qemu-<arch> -singlestep -d exec,nochain`: one trace line per executed "
-        "instruction); library calls come from `objdump -dr` of the real objects and from the trace; "
-        "code bytes from `nm -S`; cycles are a model's, from "
-        f"{tools['llvm-mca']} on a named CPU. Only the host validation row below sets a model "
-        "against a measured time, and says so.", ""]
-    return lines + markdown.table(("variant", "ABI", "compiler", "flags (+ kernel code generation)"), [
-        (v.name, v.abi, v.compiler, f"`{v.flags}` + `{v.kernel_flags or 'none'}`")
-        for v in (r.variant for r in results)])
+        f"({fsio.first_line(['qemu-x86_64', '--version'])}, `qemu-<arch> -singlestep -d exec,nochain`: "
+        "one trace line per executed instruction); library calls come from `objdump -dr` of the real "
+        "objects and from the trace; code bytes from `nm -S`; cycles are a model's, from llvm-mca "
+        f"{mca.mca_version()} on a named CPU. Only the host validation row below sets a model against a "
+        "measured time, and says so.", ""
+    ] + markdown.table(("variant", "ABI", "compiler", "flags (+ kernel code generation)"), [
+        (r.variant.name, r.variant.abi, r.variant.compiler,
+         f"`{r.variant.flags}` + `{r.variant.kernel_flags or 'none'}`") for r in results])
 
 
 def accessor_section(results, counts):
@@ -63,16 +60,13 @@ def accessor_section(results, counts):
             return ("—" if c is None else f"{c['instructions']} {ratio(c['instructions'], ref and ref['instructions'])}"
                     f" · {c['code_bytes']} B")
         lines += [f"#### {r.variant.name} ({r.variant.abi})", ""] + markdown.table(
-            ["operation"] + reprs, [[op] + [cell(op, rp) for rp in reprs] for op in MTIME_OPS], "l" + "r" * len(reprs))
-        lines.append("")
-        diffs = []
-        for (var, body, rp, op), c in sorted(counts.items()):
-            m = re.match(r"^(.*)_([ac])time$", op)
-            if var != r.variant.name or body != "v6" or not m:
-                continue
-            twin = counts.get((var, body, rp, f"{m.group(1)}_mtime"))
-            if twin and twin["instructions"] != c["instructions"]:
-                diffs.append(f"{op}/{rp} {c['instructions']} (mtime {twin['instructions']})")
+            ["operation"] + reprs, [[op] + [cell(op, rp) for rp in reprs] for op in MTIME_OPS],
+            "l" + "r" * len(reprs)) + [""]
+        diffs = [f"{op}/{rp} {c['instructions']} (mtime {twin['instructions']})"
+                 for (var, body, rp, op), c in sorted(counts.items())
+                 if var == r.variant.name and body == "v6" and (m := re.match(r"^(.*)_([ac])time$", op))
+                 and (twin := counts.get((var, body, rp, f"{m.group(1)}_mtime")))
+                 and twin["instructions"] != c["instructions"]]
         lines += [("atime/ctime rows (cost.csv) equal the mtime rows except: " + "; ".join(diffs) + ".")
                   if diffs else "atime/ctime rows (cost.csv) equal the mtime rows.", ""]
     return lines
@@ -90,8 +84,7 @@ def summary_section(results, counts):
                              "l" + "r" * len(reprs)) + [""])
 
 
-def truncation_section(results, counts):
-    names = [r.variant.name for r in results]
+def truncation_section(names, counts):
     lines = ["### Clamp and truncate: instructions per call (qemu-user count)", "",
              "The fstime function alone (cost/cost_fstime.c's trampoline left out), with every helper "
              "it calls; an ext4 super block (extra timestamps), input 2033-05-18T03:33:20 inside its "
@@ -102,24 +95,17 @@ def truncation_section(results, counts):
                    key=int)
 
     def cell(fn, gran, name):
-        figs, mark = [], ""
-        for nsec in ("123456789", "999999999"):
-            c = counts.get((name, "-", "-", f"{fn}/gran:{gran}/nsec:{nsec}"))
-            if c is None:
-                continue
-            figs.append(str(c["instructions"]))
-            if "__aeabi_uidivmod" in c["libcalls"]:
-                mark = "†"
-            elif c["libcalls"]:
-                mark = mark or "‡"
+        found = [c for nsec in NSECS if (c := counts.get((name, "-", "-", f"{fn}/gran:{gran}/nsec:{nsec}")))]
+        figs = [str(c["instructions"]) for c in found]
+        mark = ("†" if any("__aeabi_uidivmod" in c["libcalls"] for c in found)
+                else "‡" if any(c["libcalls"] for c in found) else "")
         return ("/".join(figs) if len(set(figs)) > 1 else (figs[0] if figs else "—")) + mark
     return lines + markdown.table(["function", "gran (ns)"] + names,
                                   [[fn, gran] + [cell(fn, gran, n) for n in names] for fn in TRUNCATIONS for gran in grans],
                                   "lr" + "r" * len(names)) + [""]
 
 
-def codec_section(results, counts):
-    names = [r.variant.name for r in results]
+def codec_section(names, counts):
     ops = list(dict.fromkeys(op for (_, body, _, op) in counts if body == "-" and "/gran:" not in op))
     def cell(c):
         return "—" if c is None else f"{c['instructions']}" + (f" ({c['libcalls']})" if c["libcalls"] else "")
@@ -128,8 +114,7 @@ def codec_section(results, counts):
                                                     for op in ops], "l" + "r" * len(names)) + [""])
 
 
-def libcall_section(results, counts):
-    names = [r.variant.name for r in results]
+def libcall_section(names, counts):
     fns = list(dict.fromkeys(op.split("/")[0] for (_, body, _, op) in counts if body == "-"))
     lines = ["### Library calls (objdump -dr of the real objects)", "",
              "Compiler-runtime helpers each function calls, itself or through the fstime functions it "
@@ -143,9 +128,8 @@ def libcall_section(results, counts):
     lines += markdown.table(["function"] + names, [[fn] + [cell(fn, n) for n in names] for fn in fns])
     accessor_calls = sorted({f"{h} ({var} {rp} {op})" for (var, body, rp, op), c in counts.items()
                              if body != "-" for h in c["libcalls_static"].split()})
-    lines += ["", "Accessors: " + ("; ".join(accessor_calls) if accessor_calls else
-                                   "no helper call in any accessor on any ABI") + " (cost.csv `libcalls_static`)."]
-    return lines + [""]
+    calls = "; ".join(accessor_calls) or "no helper call in any accessor on any ABI"
+    return lines + ["", f"Accessors: {calls} (cost.csv `libcalls_static`).", ""]
 
 
 def hand_measurement_section(counts):
@@ -156,36 +140,30 @@ def hand_measurement_section(counts):
              f"`__aeabi_uidivmod` once per call at granularities 100 ns–1 ms, and the division-free "
              f"variant needs about {HAND['division_free']} instructions against {HAND['mainline']}; "
              "on i686 and armv7ve the division is inline.", ""]
+    def row(variant, fn, gran, nsec):
+        return counts.get((variant, "-", "-", f"{fn}/gran:{gran}/nsec:{nsec}"))
+
+    def span(lo, hi):
+        return f"{lo}" if lo == hi else f"{lo}–{hi}"
+    inputs = [(gran, nsec) for gran in DIVIDING_GRANS for nsec in NSECS]
     all_ratios = {}
     for variant in ("armv7-a-thumb2", "armv7-a-arm", "armv7ve-thumb2", "i686"):
-        calls, figures = [], []
-        for gran in DIVIDING_GRANS:
-            for fn in ("fs_time_trunc", "timestamp_truncate"):
-                for nsec in ("123456789", "999999999"):
-                    c = counts.get((variant, "-", "-", f"{fn}/gran:{gran}/nsec:{nsec}"))
-                    if c:
-                        calls.append(int(re.search(r"__aeabi_uidivmod:(\d+)", c["libcalls"]).group(1))
-                                     if "__aeabi_uidivmod" in c["libcalls"] else 0)
-            for nsec in ("123456789", "999999999"):
-                m = counts.get((variant, "-", "-", f"timestamp_truncate/gran:{gran}/nsec:{nsec}"))
-                d = counts.get((variant, "-", "-", f"timestamp_truncate_reciprocal/gran:{gran}/nsec:{nsec}"))
-                if m and d:
-                    figures.append((m["instructions"], d["instructions"]))
+        calls = [int(m.group(1)) if (m := re.search(r"__aeabi_uidivmod:(\d+)", c["libcalls"])) else 0
+                 for gran, nsec in inputs for fn in ("fs_time_trunc", "timestamp_truncate")
+                 if (c := row(variant, fn, gran, nsec))]
+        figures = [(m["instructions"], d["instructions"]) for gran, nsec in inputs
+                   if (m := row(variant, "timestamp_truncate", gran, nsec))
+                   and (d := row(variant, "timestamp_truncate_reciprocal", gran, nsec))]
         if not calls:
             continue
         per_call = sorted(set(calls))
-
-        def span(lo, hi):
-            return f"{lo}" if lo == hi else f"{lo}–{hi}"
-        lo_m, hi_m = min(f[0] for f in figures), max(f[0] for f in figures)
-        lo_d, hi_d = min(f[1] for f in figures), max(f[1] for f in figures)
+        mains, frees = [f[0] for f in figures], [f[1] for f in figures]
         verdict = ("once per call" if per_call == [1] else "never (inline divide)" if per_call == [0]
                    else f"{' or '.join(map(str, per_call))} times per call")
-        ratios = sorted({round(d / m, 2) for m, d in figures})
-        all_ratios[variant] = ratios
-        lines.append(f"- **{variant}**: `__aeabi_uidivmod` {verdict} (trace of "
-                     f"{len(calls)} RFC and mainline truncations); timestamp_truncate {span(lo_m, hi_m)} instructions, "
-                     f"division-free {span(lo_d, hi_d)} (division-free / mainline "
+        ratios = all_ratios[variant] = sorted({round(d / m, 2) for m, d in figures})
+        lines.append(f"- **{variant}**: `__aeabi_uidivmod` {verdict} (trace of {len(calls)} RFC and "
+                     f"mainline truncations); timestamp_truncate {span(min(mains), max(mains))} "
+                     f"instructions, division-free {span(min(frees), max(frees))} (division-free / mainline "
                      f"{span(ratios[0], ratios[-1])}).")
     hand = HAND["division_free"] / HAND["mainline"]
     soft = [r for v, r in all_ratios.items() if v.startswith("armv7-a")]
@@ -227,12 +205,10 @@ def mca_section(results, models):
             ref = models.get((name, "v6", REFERENCE, f"loop/{loop}", cpu))
             if m is None or not m["mca_block_rthroughput"]:
                 return "—" if m is None else f"— ({m['workaround'][:40]})"
-            mark = ""
+            mark = "†" * bool(m["workaround"]) + "‡" * ("inner branch" in m["check"])
             if m["workaround"]:
-                mark = "†"
                 notes.setdefault(m["workaround"], set()).add(f"{name} {cpu} {loop}/{rp}")
             if "inner branch" in m["check"]:
-                mark += "‡"
                 branched.add(f"{name} {loop}/{rp}")
             rel = (ratio(float(m["mca_cycles_per_iteration"]), float(ref["mca_cycles_per_iteration"]))
                    if ref and ref["mca_cycles_per_iteration"] else "")
@@ -244,23 +220,19 @@ def mca_section(results, models):
         figures = {cpu: [(m["mca_block_rthroughput"], m["mca_cycles_per_iteration"])
                          for k, m in sorted(models.items()) if k[0] == name and k[4] == cpu]
                    for cpu in cpus}
-        for i, a in enumerate(cpus):
-            for b in cpus[i + 1:]:
-                if figures[a] == figures[b]:
-                    lines += [f"{a} and {b}: identical figures for every loop and layout "
-                              "(LLVM 14 schedules both with one model).", ""]
+        for a, b in itertools.combinations(cpus, 2):
+            if figures[a] == figures[b]:
+                lines += [f"{a} and {b}: identical figures for every loop and layout "
+                          "(LLVM 14 schedules both with one model).", ""]
     if branched:
         lines += ["‡ Loops with inner branches: " + ", ".join(sorted(branched)) + ". The model counts "
                   "every instruction of the body once: multigrain's stat includes the atomic OR of "
                   "I_CTIME_QUERIED that walk's steady state (flag already set) skips, and on 32-bit "
                   "ABIs the i_size seqcount retry is modelled as not taken but its test counted.", ""]
     if notes:
-        lines += ["Workarounds and missing models:", ""]
-        for note, cells in sorted(notes.items()):
-            shown = sorted(cells)
-            more = f" and {len(shown) - 6} more" if len(shown) > 6 else ""
-            lines.append(f"- {note}: {', '.join(shown[:6])}{more}")
-        lines.append("")
+        lines += ["Workarounds and missing models:", ""] + [
+            f"- {note}: {', '.join(sorted(cells)[:6])}" + (f" and {len(cells) - 6} more" * (len(cells) > 6))
+            for note, cells in sorted(notes.items())] + [""]
     return lines
 
 
@@ -280,14 +252,11 @@ def write_reports(results, bench, out, command):
         f"method: {checked} of {total} rows executed each instruction of their function exactly "
         "once and match objdump's static count of it; the harness checks every value it computed. "
         "All rows, both bodies and a/c times: [cost.csv](cost.csv).", ""]
-    lines += summary_section(results, counts)
-    lines += accessor_section(results, counts)
-    lines += truncation_section(results, counts)
-    lines += libcall_section(results, counts)
-    lines += hand_measurement_section(counts)
-    lines += codec_section(results, counts)
-    lines += mca_section(results, models)
-    lines += validation_section(models, bench)
+    names = [r.variant.name for r in results]
+    lines += (summary_section(results, counts) + accessor_section(results, counts)
+              + truncation_section(names, counts) + libcall_section(names, counts)
+              + hand_measurement_section(counts) + codec_section(names, counts)
+              + mca_section(results, models) + validation_section(models, bench))
     with OutputSet() as files:  # COST.md and the cost.csv it cites: both or neither
         from y2038lab.cost.run import CSV_COLUMNS
         files.write_text(os.path.join(out, "cost.csv"), fsio.csv_text(rows, CSV_COLUMNS))

@@ -2,13 +2,8 @@
 core models (`scripts/lab cost`: `cost report --build DIR ... --out reports/cost`).
 
 Each --build is a CMake build tree whose `cost` target was built (it holds
-cost/cost_manifest.tsv).  Writes reports/cost/cost.csv and COST.md
-(report.py renders them).  Three measures, each labelled as what it is:
- - instructions: a dynamic count under qemu-user (trace.py), exact and
-   repeatable; never a timing;
- - library calls and code bytes: objdump -dr and nm -S of the real objects
-   (cost.code, over core.objdump);
- - modelled cycles: llvm-mca on the harness's inner loops (mca.py).
+cost/cost_manifest.tsv).  Writes reports/cost/cost.csv and COST.md (report.py)
+with the three measures y2038lab.cost's map names, each labelled as what it is.
 """
 import argparse
 import concurrent.futures
@@ -32,18 +27,13 @@ CSV_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instru
 @dataclass
 class VariantResult:
     variant: trace.Variant
-    command: list = field(default_factory=list)
     source: str = ""                          # what made the instruction counts
     rows: list = field(default_factory=list)   # dicts with CSV_COLUMNS
     checked: int = 0                          # rows whose trace matched objdump exactly
 
 
-def order_variants(variants):
-    known = [variants[n] for n in VARIANT_ORDER if n in variants]
-    return known + [v for n, v in sorted(variants.items()) if n not in VARIANT_ORDER]
-
-
 def load_builds(builds):
+    """The Variants of every build's manifest, in VARIANT_ORDER, others after by name."""
     variants = {}
     for build in builds:
         path = os.path.join(build, "cost", "cost_manifest.tsv")
@@ -51,7 +41,8 @@ def load_builds(builds):
             if name in variants:
                 raise InputError(f"{path}: variant {name} also comes from {variants[name].manifest}")
             variants[name] = v
-    return order_variants(variants)
+    return [variants[n] for n in VARIANT_ORDER if n in variants] + \
+        [v for n, v in sorted(variants.items()) if n not in VARIANT_ORDER]
 
 
 def objects_of(variant):
@@ -65,15 +56,10 @@ def objects_of(variant):
     return funcs, sizes
 
 
-def helpers(names):
-    return [n for n in names if trace.HELPER_RE.match(n)]
-
-
 def trace_check(region, insns, start, size):
-    """Checks the trace against objdump of the linked harness (riscv64's linker
-    relaxes calls, so the objects' offsets would not do): every traced pc of
-    the subject must be an instruction start.  'exact' when the subject ran
-    each of its instructions once (dynamic count == static count: straight-line
+    """Checks the trace against objdump of the linked harness (riscv64's linker relaxes calls, so the
+    objects' offsets would not do): every traced pc of the subject must be an instruction start.  'exact'
+    when the subject ran each of its instructions once (dynamic count == static count: straight-line
     code), 'branches' when it took one path of several."""
     if not insns:
         raise InputError(f"{region.subject}: not in the harness's disassembly")
@@ -91,23 +77,22 @@ def count_variant(variant):
     command, regions = trace.trace_variant(variant, symbols)
     funcs, sizes = objects_of(variant)
     linked = code.disassemble(variant.objdump, variant.harness, relocs=False)
-    result = VariantResult(variant, command, f"qemu-user trace: {' '.join(command[:-1])}")
+    result = VariantResult(variant, f"qemu-user trace: {' '.join(command[:-1])}")
     for region in regions:
         subject = region.subject
-        insns = funcs.get(subject)
-        if insns is None or subject not in region.per_symbol or subject not in symbols_table:
+        if subject not in funcs or subject not in region.per_symbol or subject not in symbols_table:
             raise InputError(f"{variant.harness}: row {region.index} ({region.operation}) never "
                              f"entered {subject}")
         check = trace_check(region, linked.get(subject), *symbols_table[subject])
         result.checked += check == "exact"
         dynamic = {s: n for s, n in sorted(region.entries.items()) if s != subject}
-        static_calls = code.reachable_calls(funcs, subject)
         result.rows.append({
             "abi": variant.abi, "variant": variant.name, "body": region.body, "repr": region.repr,
             "operation": region.operation, "measure": "instructions",
             "instructions": region.instructions, "code_bytes": sizes.get(subject, ("", ""))[1],
             "libcalls": " ".join(f"{s}:{n}" for s, n in dynamic.items() if trace.HELPER_RE.match(s)),
-            "libcalls_static": " ".join(helpers(static_calls)),
+            "libcalls_static": " ".join(n for n in code.reachable_calls(funcs, subject)
+                                        if trace.HELPER_RE.match(n)),
             "calls": " ".join(f"{s}:{n}" for s, n in dynamic.items() if not trace.HELPER_RE.match(s)),
             "check": check, "source": result.source,
         })
@@ -127,40 +112,31 @@ def model_variant(variant, funcs, paths, jobs=2):
             insns = code.inner_loop(funcs.get(name) or [])
             if not insns:
                 raise InputError(f"{variant.name}: no loop found in {name} (objdump of its object)")
-            inner = code.inner_branches(insns)
+            inner = sum(1 for insn in insns[:-1] if code.branch_target(insn) is not None)  # not its own
             insns, spliced = code.splice_calls(insns, paths)
-            source = code.mca_source(insns)
-            # llvm-mca runs the body as straight-line code: both sides of a
-            # branch (multigrain's I_CTIME_QUERIED test guards an atomic OR
-            # that walk's steady state skips; the seqcount retry on ILP32).
-            check = "; ".join([f"{inner} inner branch{'es' if inner > 1 else ''}: modelled straight-line"] * bool(inner)
-                              + [f"calls replaced by what they executed (qemu trace): {' '.join(sorted(set(spliced)))}"] * bool(spliced))
-            for cpu in mca.cpus_for(variant.abi):
-                tasks.append((body, repr_, loop, cpu, source, len(insns), check))
+            # llvm-mca runs the body as straight-line code: both sides of a branch (COST.md's ‡).
+            check = "; ".join(
+                [f"{inner} inner branch{'es' if inner > 1 else ''}: modelled straight-line"] * bool(inner)
+                + [f"calls replaced by what they executed (qemu trace): {' '.join(sorted(set(spliced)))}"]
+                * bool(spliced))
+            tasks += [(body, repr_, loop, cpu, code.mca_source(insns), len(insns), check)
+                      for cpu in mca.cpus_for(variant.abi)]
     no_model = {}
 
     def run(task):
-        body, repr_, loop, cpu, source, count, _ = task
-        if cpu in no_model:
-            return task, no_model[cpu]
-        result = mca.run_mca(source, cpu, triple)
+        result = no_model.get(task[3]) or mca.run_mca(task[4], task[3], triple)
         if result.error == "no model":
-            no_model[cpu] = result
-        return task, result
-    rows = []
+            no_model[task[3]] = result
+        return result
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for (body, repr_, loop, cpu, _, count, check), r in pool.map(run, tasks):
-            rows.append({
-                "abi": variant.abi, "variant": variant.name, "body": body, "repr": repr_,
-                "operation": f"loop/{loop}", "measure": "mca", "instructions": count,
-                "mca_cpu": cpu,
-                "mca_block_rthroughput": "" if r.block_rthroughput is None else f"{r.block_rthroughput:g}",
-                "mca_cycles_per_iteration": "" if r.cycles_per_iteration is None else f"{r.cycles_per_iteration:.2f}",
-                "mca_bottleneck": r.bottleneck,
-                "workaround": r.workaround, "check": check,
-                "source": f"llvm-mca {mca.mca_version()}",
-            })
-    return rows
+        return [{"abi": variant.abi, "variant": variant.name, "body": body, "repr": repr_,
+                 "operation": f"loop/{loop}", "measure": "mca", "instructions": count, "mca_cpu": cpu,
+                 "mca_block_rthroughput": "" if r.block_rthroughput is None else f"{r.block_rthroughput:g}",
+                 "mca_cycles_per_iteration": "" if r.cycles_per_iteration is None
+                 else f"{r.cycles_per_iteration:.2f}",
+                 "mca_bottleneck": r.bottleneck, "workaround": r.workaround, "check": check,
+                 "source": f"llvm-mca {mca.mca_version()}"}
+                for (body, repr_, loop, cpu, _, count, check), r in zip(tasks, pool.map(run, tasks))]
 
 
 def collect(builds, log=print):
@@ -189,8 +165,7 @@ def main(argv=None):
     rep.add_argument("--command", default="scripts/lab cost", help="the command named in the header")
     args = parser.parse_args(argv)
 
-    from y2038lab.cost import report  # rendering only when asked to report
-    from y2038lab.cost import validate  # rendering only when asked to report
+    from y2038lab.cost import report, validate  # rendering only when asked to report
     if not os.path.isdir(args.out):
         raise InputError(f"{args.out}: output folder does not exist")
     bench = validate.read_bench_json(args.bench_json) if args.bench_json else None

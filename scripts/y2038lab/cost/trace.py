@@ -1,18 +1,15 @@
 """Dynamic instruction counts of the counting harness under qemu-user.
 
-The harness (cost/cost_main.c) prints its rows ("row <k> <body> <repr>
-<operation>") and runs each once between calls to cost_mark_begin() and
-cost_mark_end().  Under `qemu-<arch> -singlestep -d exec,nochain` every
-translated block is one guest instruction and every execution of one leaves a
-line "Trace 0: <host> [<cs_base>/<pc>/<flags>/<cflags>] <symbol>" on stderr
-(qemu 7.2; newer qemu spells -singlestep -one-insn-per-tb).  The k-th
-begin/end pair is row k.  Inside it, instructions of the driver (main,
-cost_run_*, cost_call_* trampolines) are left out; everything else is the
-operation: the cost_op_* accessor itself, or the fstime function with every
-helper it calls.
+The harness (cost/cost_main.c) prints its rows ("row <k> <body> <repr> <operation>") and runs each
+once between calls to cost_mark_begin() and cost_mark_end().  Under `qemu-<arch> -singlestep -d
+exec,nochain` every translated block is one guest instruction and every execution of one leaves a
+line "Trace 0: <host> [<cs_base>/<pc>/<flags>/<cflags>] <symbol>" on stderr (qemu 7.2; newer qemu
+spells -singlestep -one-insn-per-tb).  The k-th begin/end pair is row k.  Inside it, the driver's
+instructions (main, cost_run_*, cost_call_* trampolines) are left out; everything else is the
+operation: the cost_op_* accessor itself, or the fstime function with every helper it calls.
 
-Manifest: cost/CMakeLists.txt writes build/<preset>/cost/cost_manifest.tsv,
-one fact per line, "<variant>\\t<key>\\t<value...>".
+Manifest: cost/CMakeLists.txt writes build/<preset>/cost/cost_manifest.tsv, one fact per line,
+"<variant>\\t<key>\\t<value...>".
 """
 import bisect
 import os
@@ -21,7 +18,7 @@ import shutil
 import subprocess
 import tempfile
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, make_dataclass
 
 from y2038lab.core import abis
 from y2038lab.core.fsio import InputError
@@ -36,19 +33,10 @@ HELPER_RE = re.compile(r"^(__aeabi_\w+|__(u?(div|mod|divmod)[sd]i[34]|udivmoddi4
                        r"memcpy|memset|memmove)$")
 
 
-@dataclass
-class Variant:
-    name: str
-    abi: str = ""
-    compiler: str = ""
-    flags: str = ""
-    kernel_flags: str = ""
-    harness: str = ""
-    fstime: str = ""
-    objdump: str = ""
-    nm: str = ""
-    layouts: list = field(default_factory=list)  # (body, repr, object path)
-    manifest: str = ""
+# One variant of a manifest: its name, MANIFEST_KEYS, layouts [(body, repr, object path)], its path.
+Variant = make_dataclass("Variant", [("name", str)] + [(key, str, field(default="")) for key in MANIFEST_KEYS]
+                         + [("layouts", list, field(default_factory=list)),
+                            ("manifest", str, field(default=""))])
 
 
 def read_manifest(path):
@@ -66,8 +54,7 @@ def read_manifest(path):
         parts = line.split("\t")
         if len(parts) < 3:
             raise InputError(f"{path}:{number}: expected '<variant>\\t<key>\\t<value>', got {line!r}")
-        v = variants.setdefault(parts[0], Variant(parts[0], manifest=path))
-        key = parts[1]
+        v, key = variants.setdefault(parts[0], Variant(parts[0], manifest=path)), parts[1]
         if key == "layout":
             if len(parts) != 5:
                 raise InputError(f"{path}:{number}: a layout line needs body, repr and object")
@@ -104,9 +91,8 @@ class Region:
     @property
     def subject(self):
         """The function the row measures: cost_op_<op>_<body>_<repr> or the fstime function."""
-        if self.body != "-":
-            return f"cost_op_{self.operation}_{self.body}_{self.repr}"
-        return self.operation.split("/")[0]
+        return (f"cost_op_{self.operation}_{self.body}_{self.repr}" if self.body != "-"
+                else self.operation.split("/")[0])
 
 
 def qemu_command(variant):
@@ -141,20 +127,16 @@ class SymbolMap:
     misses some libgcc helpers, e.g. __aeabi_ldivmod on armhf)."""
 
     def __init__(self, table):
-        # table: {name: (start, size)}; a size-0 symbol runs to the next start.
-        # Aliases share a start: the sized, global one names it (__udivsi3,
-        # not __aeabi_uidiv or the local label .udivsi3_skip_div0_test).
-        items = sorted((start, -size, name.startswith("."), name)
-                       for name, (start, size) in table.items())
-        items = [(start, -neg, name) for start, neg, _, name in items]
+        # table: {name: (start, size)}; a size-0 symbol runs to the next start.  Aliases share a
+        # start: the sized, global one names it (__udivsi3, not __aeabi_uidiv or .udivsi3_skip_div0_test).
+        items = sorted((start, -size, name.startswith("."), name) for name, (start, size) in table.items())
         self.starts, self.ends, self.names = [], [], []
-        for i, (start, size, name) in enumerate(items):
+        for i, (start, neg_size, _, name) in enumerate(items):
             if self.starts and self.starts[-1] == start:
                 continue
-            later = [s for s, _, _ in items[i + 1:] if s > start][:1]
-            end = start + size if size else (later[0] if later else start + 1)
             self.starts.append(start)
-            self.ends.append(end)
+            self.ends.append(start - neg_size if neg_size else
+                             next((s for s, *_ in items[i + 1:] if s > start), start + 1))
             self.names.append(name.split("#", 1)[0])
         self.entry = {start: name for start, name in zip(self.starts, self.names)}
 
@@ -166,11 +148,8 @@ class SymbolMap:
 
 
 def count_regions(trace_lines, symbols, source):
-    """[Region] (rows not yet attached) from trace lines, streamed.
-
-    SYMBOLS (a SymbolMap) names each pc and says where functions start, so
-    that entries into helpers (calls) are counted.
-    """
+    """[Region] (rows not yet attached) from trace lines, streamed; SYMBOLS (a SymbolMap) names each
+    pc and says where functions start, so that entries into helpers (calls) are counted."""
     regions, current = [], None
     for line in trace_lines:
         if not line.startswith("Trace "):
@@ -181,16 +160,12 @@ def count_regions(trace_lines, symbols, source):
         pc = int(m.group(1), 16)
         sym = symbols.lookup(pc)
         if sym == "cost_mark_begin":
-            if current is None:
-                current = Region(len(regions), "", "", "")
+            current = current or Region(len(regions), "", "", "")
             continue
-        if current is None:
-            continue
-        if sym == "cost_mark_end":
+        if current is not None and sym == "cost_mark_end":
             regions.append(current)
             current = None
-            continue
-        if DRIVER_RE.match(sym):
+        if current is None or DRIVER_RE.match(sym):
             continue
         if not sym:
             raise InputError(f"{source}: a traced instruction at {pc:#x} is in no function of "
@@ -226,11 +201,8 @@ def attach_rows(regions, rows, source):
 
 
 def trace_variant(variant, symbols):
-    """Run VARIANT's harness under qemu tracing: (command, [Region] in row order).
-
-    The trace (stderr, about a million lines) is parsed as it streams; the
-    harness's own output goes to a temporary file.
-    """
+    """Run VARIANT's harness under qemu tracing: (command, [Region] in row order).  The trace
+    (stderr, about a million lines) is parsed as it streams; the harness's output goes to a file."""
     if not os.path.isfile(variant.harness):
         raise InputError(f"{variant.harness}: missing; build it with "
                          "`cmake --build build/<preset> --target cost`")
@@ -248,9 +220,8 @@ def trace_variant(variant, symbols):
         try:
             regions = count_regions(lines(proc.stderr), symbols, source)
         finally:
-            if proc.poll() is None and proc.stderr.closed is False:
-                for _ in proc.stderr:  # drain, so that qemu can finish
-                    pass
+            for _ in proc.stderr:  # drain, so that qemu can finish
+                pass
             proc.wait()
         out.seek(0)
         stdout = out.read()

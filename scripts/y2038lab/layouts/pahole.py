@@ -23,6 +23,9 @@ STRUCTS = ["inode", "ext4_inode_info", "msdos_inode_info", "cifsInodeInfo", "net
 TIMESTAMP_MEMBER = re.compile(r"i_[amc]time(?:_[a-z]+)?")
 MEMBER_RE = re.compile(r"^\s*(.*?)\s*\b(\w+)(?:\[\d*\])*(?:\s+__attribute__\(\(.*\)\))?;"
                        r"\s*/\*\s*(\d+)(?::\d+)?\s+(\d+)\s*\*/")
+# The struct's own summary comments (depth 1): {key: int} from each.
+SUMMARY = ((("size", "cachelines"), r"size: (\d+), cachelines: (\d+)"), (("holes",), r"sum holes: (\d+)"),
+           (("padding",), r"/\* padding: (\d+) \*/"))
 
 
 def pahole(abi, obj, *args):
@@ -45,15 +48,10 @@ def parse_struct(text, name, where="pahole output"):
         if m and "}" not in line.split("/*")[0]:
             info["members"].setdefault(m.group(2), (int(m.group(3)), int(m.group(4))))
             info["types"].setdefault(m.group(2), " ".join(m.group(1).split()))
-        m = re.search(r"size: (\d+), cachelines: (\d+)", line)
-        if m and depth == 1:
-            info["size"], info["cachelines"] = int(m.group(1)), int(m.group(2))
-        m = re.search(r"sum holes: (\d+)", line)
-        if m and depth == 1:
-            info["holes"] = int(m.group(1))
-        m = re.search(r"/\* padding: (\d+) \*/", line)
-        if m and depth == 1:
-            info["padding"] = int(m.group(1))
+        for keys, pattern in SUMMARY:
+            m = re.search(pattern, line)
+            if m and depth == 1:
+                info.update(zip(keys, map(int, m.groups())))
         if depth == 0 and line.startswith("}"):
             break
     if info["size"] is None:
@@ -102,9 +100,5 @@ def discover(build_dirs):
 
 def axes(abis):
     """(bodies, reprs) in manifest order, over every ABI."""
-    bodies, reprs = [], []
-    for _, _, probes in abis:
-        for body, repr_, _ in probes:
-            bodies += [body] if body not in bodies else []
-            reprs += [repr_] if repr_ not in reprs else []
-    return bodies, reprs
+    probes = [p for _, _, ps in abis for p in ps]
+    return list(dict.fromkeys(p[0] for p in probes)), list(dict.fromkeys(p[1] for p in probes))

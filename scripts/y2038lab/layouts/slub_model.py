@@ -17,10 +17,7 @@ behaviour (calculate_order(), calc_slab_order(), order_objects()):
     the fraction 16, 8, 4, 2.  Before ("v6.6"): try fractions 16, 8, 4 for
     min_objects, then for min_objects - 1, ..., 2, then any waste.
 
-The object size the model takes is kmem_cache.size, which /proc/slabinfo
-prints as <objsize>: the struct size rounded to a word, plus a word for the
-free pointer when the cache has a constructor (inode caches do), rounded to
-the cache alignment (see cache_object_size()).
+The object size the model takes is kmem_cache.size, /proc/slabinfo's <objsize> (cache_object_size()).
 """
 
 import argparse
@@ -46,12 +43,7 @@ def fls(x):
 
 def get_order(size):
     """Smallest order whose PAGE_SIZE << order holds size bytes (size >= 1)."""
-    order = 0
-    size = (size - 1) >> PAGE_SHIFT
-    while size:
-        order += 1
-        size >>= 1
-    return order
+    return fls((size - 1) >> PAGE_SHIFT)
 
 
 def order_objects(order, size):
@@ -112,19 +104,17 @@ def calculate_order(size, nr_cpus, calc="v6.8", min_objects=None):
                     return order
                 fraction //= 2
             min_objects -= 1
-        order = _calc_slab_order_v66(size, 1, SLUB_MAX_ORDER, 1)
-        if order <= SLUB_MAX_ORDER:
-            return order
-        order = _calc_slab_order_v66(size, 1, MAX_PAGE_ORDER, 1)
-        if order <= MAX_PAGE_ORDER:
-            return order
+        for max_order in (SLUB_MAX_ORDER, MAX_PAGE_ORDER):  # then any waste, then beyond the costly order
+            order = _calc_slab_order_v66(size, 1, max_order, 1)
+            if order <= max_order:
+                return order
         raise ValueError("object too large for any slab")
     raise ValueError("calc must be v6.6 or v6.8")
 
 
-def slab_geometry(size, nr_cpus, calc="v6.8"):
+def slab_geometry(size, nr_cpus, calc="v6.8", min_objects=None):
     """(objects per slab, pages per slab) for kmem_cache.size @size."""
-    order = calculate_order(size, nr_cpus, calc)
+    order = calculate_order(size, nr_cpus, calc, min_objects)
     return order_objects(order, size), 1 << order
 
 
@@ -149,8 +139,7 @@ def cache_object_size(struct_size, word=8, has_ctor=True, align=8):
 def memory_per_objects(size, nr_cpus, count=1_000_000, calc="v6.8"):
     """Bytes of slab pages needed to hold @count objects, full slabs."""
     objs, pages = slab_geometry(size, nr_cpus, calc)
-    slabs = -(-count // objs)
-    return slabs * pages * PAGE_SIZE
+    return -(-count // objs) * pages * PAGE_SIZE
 
 
 # Slab rows reported from a Debian 6.6 laptop (issue 3): objsize -> (objs, pages).
@@ -250,8 +239,7 @@ def validate(text, nr_cpus, calc, min_objects=None):
     rows = parse_slabinfo(text)
     bad = []
     for name, size, objs, pages in rows:
-        order = calculate_order(size, nr_cpus, calc, min_objects)
-        got = (order_objects(order, size), 1 << order)
+        got = slab_geometry(size, nr_cpus, calc, min_objects)
         if got != (objs, pages):
             bad.append((name, size, got, (objs, pages)))
     return bad, len(rows)
@@ -289,11 +277,7 @@ def main(argv=None):
             return 77
         except UnicodeDecodeError:
             raise fsio.InputError("%s: not UTF-8 text" % args.validate) from None
-        try:
-            with open("/proc/cmdline") as f:
-                params = boot_slab_params(f.read())
-        except OSError:
-            params = {}
+        params = boot_slab_params(fsio.read_or_none("/proc/cmdline") or "")
         if "min_order" in params or "max_order" in params:
             print("%s: SKIP: the kernel was booted with a slab order parameter %s; "
                   "the model assumes the default orders" % (fsio.prog(), params))
@@ -321,18 +305,14 @@ def main(argv=None):
 
 
 def compress_ranges(values):
-    out, start, prev = [], None, None
+    """Sorted integers as runs: [1, 2, 3, 7] -> "1-3,7"."""
+    runs = []
     for v in values:
-        if start is None:
-            start = prev = v
-        elif v == prev + 1:
-            prev = v
+        if runs and v == runs[-1][1] + 1:
+            runs[-1][1] = v
         else:
-            out.append("%d-%d" % (start, prev) if start != prev else str(start))
-            start = prev = v
-    if start is not None:
-        out.append("%d-%d" % (start, prev) if start != prev else str(start))
-    return ",".join(out)
+            runs.append([v, v])
+    return ",".join("%d-%d" % (a, b) if a != b else str(a) for a, b in runs)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,11 @@
 """Cache geometries for callgrind's cache simulation, named.
 
-Left to itself, valgrind derives its last-level cache from CPUID; on this
-lab's VM that is a 512 MiB 2-way LL, under which no walk ever misses the LL.
-So every simulation gets an explicit geometry: `host`, this machine's caches
-as sysfs reports them (the highest level as LL), and the boards of BOARDS.
-callgrind simulates the accesses of the program it runs (the x86_64 build:
-LP64 inode sizes) through that geometry: the cache changes, not the ABI.
-The command prints each geometry and its valgrind options.
+Left to itself, valgrind derives its last-level cache from CPUID; on this lab's VM that is a 512 MiB
+2-way LL, under which no walk ever misses the LL.  So every simulation gets an explicit geometry:
+`host`, this machine's caches as sysfs reports them (the highest level as LL), and the boards of
+BOARDS.  callgrind simulates the accesses of the program it runs (the x86_64 build: LP64 inode
+sizes) through that geometry: the cache changes, not the ABI.  The command prints each geometry
+and its valgrind options.
 """
 import argparse
 import glob
@@ -29,9 +28,7 @@ class Geometry:
     """One simulated cache hierarchy: three (size, ways, line bytes) triples."""
 
     def __init__(self, name, what, i1, d1, ll, extra=()):
-        self.name, self.what = name, what
-        self.i1, self.d1, self.ll = i1, d1, ll
-        self.extra = list(extra)
+        self.name, self.what, self.i1, self.d1, self.ll, self.extra = name, what, i1, d1, ll, list(extra)
         for label, cache in self.caches():
             check(f"{name} {label}", *cache)
 
@@ -49,10 +46,9 @@ class Geometry:
 
 
 def human(size):
-    if size >= 1 << 20 and size % (1 << 20) == 0:
-        return f"{size >> 20} MiB"
-    if size >= 1 << 10 and size % (1 << 10) == 0:
-        return f"{size >> 10} KiB"
+    for shift, unit in ((20, "MiB"), (10, "KiB")):
+        if size >= 1 << shift and size % (1 << shift) == 0:
+            return f"{size >> shift} {unit}"
     return f"{size} B"
 
 
@@ -84,9 +80,8 @@ def parse_size(text):
 
 
 def simulable(label, size, ways, line):
-    """((size, ways, line), note): a set count that is not a power of two
-    (a 30 MiB 20-way L3) becomes the power of two below it with the ways
-    raised to keep the size, as valgrind itself does with the LL it detects."""
+    """((size, ways, line), note): a set count that is not a power of two (a 30 MiB 20-way L3) becomes the
+    power of two below it with the ways raised to keep the size, as valgrind does with the LL it detects."""
     sets = size // (ways * line) if ways and line else 0
     if sets < 1 or sets & (sets - 1) == 0:
         return (size, ways, line), None
@@ -119,13 +114,12 @@ def host(root=SYSFS_CACHE):
             if level == top and kind in ("Unified", "Data")]
     if "Instruction" not in first or "Data" not in first or not last or top < 2:
         return None, f"{root}: no L1i, L1d and a unified last level ({len(caches)} caches listed)"
-    i1, note_i1 = simulable("L1i", *first["Instruction"])
-    d1, note_d1 = simulable("L1d", *first["Data"])
-    ll, note_ll = simulable(f"L{top}", *last[0])
-    notes = "".join(f"; {n}" for n in (note_i1, note_d1, note_ll) if n)
+    sims = [simulable(label, *cache) for label, cache in
+            (("L1i", first["Instruction"]), ("L1d", first["Data"]), (f"L{top}", last[0]))]
+    notes = "".join(f"; {n}" for _, n in sims if n)
     try:
         return Geometry("host", f"this machine's caches as {root} reports them (L{top} as LL{notes})",
-                        i1, d1, ll), None
+                        *(cache for cache, _ in sims)), None
     except InputError as err:
         return None, str(err)
 
@@ -149,18 +143,13 @@ def from_valgrind_args(args):
 
 
 def walk_size(geometry, sizes):
-    """(N, exceeds) among the walk sizes @sizes: the smallest whose estimated
-    working set is WORKING_SET_FACTOR times the LL, else the largest (exceeds
-    False)."""
+    """(N, exceeds) among the walk sizes @sizes: the smallest whose estimated working set is
+    WORKING_SET_FACTOR times the LL, else the largest (exceeds False)."""
     if not sizes:
         raise ValueError("no walk sizes to choose from")
     ll = geometry.ll_bytes()
-    if ll is None:
-        return max(sizes), False
-    for n in sorted(sizes):
-        if n * WORKING_SET_PER_INODE >= WORKING_SET_FACTOR * ll:
-            return n, True
-    return max(sizes), False
+    n = next((n for n in sorted(sizes) if ll and n * WORKING_SET_PER_INODE >= WORKING_SET_FACTOR * ll), None)
+    return (n, True) if n is not None else (max(sizes), False)
 
 
 def geometries(valgrind_args=(), root=SYSFS_CACHE):

@@ -1,21 +1,17 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: MIT
 """cache and instruction counts per inode visited, per layout.
 
-For one walk benchmark per layout (default walk/stat_seq/<body>/<repr>/<N>,
-one y2038-bench process per layout, selected with --benchmark_filter):
+For one walk benchmark per layout (default walk/stat_seq/<body>/<repr>/<N>, one y2038-bench process
+per layout, selected with --benchmark_filter), divided by every inode the process visited (perf.walk:
+all Google Benchmark runs):
 
-  counters   where `perf stat` counts hardware events (`perf stat -x, -e`
-             PERF_EVENTS) around the process, divided by every inode the
-             process visited (perf.walk: all Google Benchmark runs; start-up
-             and per-run set-up included, amortised).
-  callgrind  elsewhere: valgrind --tool=callgrind --cache-sim=yes, collecting
-             only inside the benchmark's walk_<path>_<body>_<repr> function
-             (--toggle-collect; CALLGRIND_EXCLUDED toggle it off again): the
-             timed loop over the slab, divided as for the counters.  Simulated
-             counts, once per named geometry (perf.cachegeo), each at the walk
-             size whose working set exceeds its LL; --valgrind-arg --LL=...
-             (and --I1, --D1) replaces them with one geometry of its own.
+  counters   where `perf stat -x, -e PERF_EVENTS` counts hardware events around the process
+             (start-up and per-run set-up included, amortised).
+  callgrind  elsewhere: valgrind --tool=callgrind --cache-sim=yes, collecting only inside the
+             benchmark's walk_<path>_<body>_<repr> function (--toggle-collect; CALLGRIND_EXCLUDED
+             toggle it off again): the timed loop over the slab.  Simulated counts, once per named
+             geometry (perf.cachegeo), each at the walk size whose working set exceeds its LL;
+             --valgrind-arg --LL=... (and --I1, --D1) replaces them with one geometry of its own.
 
 `perf detect` prints which of the two this machine gets, and why.
 """
@@ -38,11 +34,8 @@ CALLGRIND_SHOWN = [("Ir", "instructions"), ("Dr", "data reads"), ("D1mr", "D1 re
 
 
 def parse_perf_csv(text):
-    """{event: count or None} from `perf stat -x,` output.
-
-    Lines are value,unit,event,run time,percent running,... ; comments (#)
-    and blank lines are skipped; "<not supported>" and "<not counted>" give
-    None.  Raises ValueError on a line that is neither."""
+    """{event: count or None} from `perf stat -x,` output (value,unit,event,run time,...; comments (#)
+    and blank lines skipped; "<not supported>", "<not counted>" give None); ValueError on any other line."""
     counts = {}
     for line in text.splitlines():
         if not line.strip() or line.startswith("#"):
@@ -51,28 +44,17 @@ def parse_perf_csv(text):
         if len(fields) < 3 or not fields[2]:
             raise ValueError(f"not a perf stat -x, line: {line!r}")
         value = fields[0].strip()
-        if value.startswith("<"):
-            counts[fields[2]] = None
-        else:
-            try:
-                counts[fields[2]] = float(value)
-            except ValueError:
-                raise ValueError(f"not a perf stat -x, count: {line!r}") from None
+        try:
+            counts[fields[2]] = None if value.startswith("<") else float(value)
+        except ValueError:
+            raise ValueError(f"not a perf stat -x, count: {line!r}") from None
     return counts
-
-
-def perf_paranoid():
-    try:
-        with open("/proc/sys/kernel/perf_event_paranoid", encoding="utf-8") as f:
-            return int(f.read().strip())
-    except (OSError, ValueError):
-        return None
 
 
 def detect(csv_path):
     """("counters", detail) when perf counts instructions here, else ("callgrind", why)."""
-    paranoid = perf_paranoid()
-    facts = f"perf_event_paranoid={paranoid if paranoid is not None else 'unreadable'}"
+    paranoid = (fsio.read_or_none("/proc/sys/kernel/perf_event_paranoid") or "").strip()
+    facts = f"perf_event_paranoid={paranoid if re.fullmatch(r'-?[0-9]+', paranoid) else 'unreadable'}"
     try:
         proc = subprocess.run(["perf", "stat", "-x,", "-e", "instructions", "-o", csv_path, "true"],
                               capture_output=True, text=True)
@@ -135,8 +117,7 @@ def measure_counters(bench, name, label, work, min_time):
     inodes, detail = run_measured(prefix, bench, name, os.path.join(work, f"perf-{label}.json"), min_time)
     with open(csv_path, encoding="utf-8") as f:
         counts = parse_perf_csv(f.read())
-    figures = {e: (counts.get(e) / inodes if counts.get(e) is not None else None) for e in PERF_EVENTS}
-    return figures, detail
+    return {e: (counts.get(e) / inodes if counts.get(e) is not None else None) for e in PERF_EVENTS}, detail
 
 
 def measure_callgrind(bench, name, label, work, min_time, extra):
@@ -163,8 +144,7 @@ def cmd_run(args):
     os.makedirs(args.work, exist_ok=True)
     mode, why = detect(os.path.join(args.work, "perf-detect.csv"))
     if args.mode != "auto":
-        why = f"--mode {args.mode} (detection said: {mode}: {why})"
-        mode = args.mode
+        mode, why = args.mode, f"--mode {args.mode} (detection said: {mode}: {why})"
     lines = [f"## Cache behaviour per inode visited ({'hardware counters' if mode == 'counters' else 'simulated: callgrind'})",
              "", f"Command: `{args.command}` (python3 -m y2038lab perf); detection: {why}.", ""]
     try:
@@ -181,9 +161,8 @@ def cmd_run(args):
 
 
 def run_counters(args, lines, sizes):
-    picked = fitting_walks(sizes, args.n_max)
-    if args.names:
-        picked = {tuple(n.split("/")[2:4]) if layout_parts(n) else (n, ""): n for n in args.names}
+    picked = ({tuple(n.split("/")[2:4]) if layout_parts(n) else (n, ""): n for n in args.names} if args.names
+              else fitting_walks(sizes, args.n_max))
     if not picked:
         raise fsio.InputError(f"{args.bench}: no walk/{args.operation}/<body>/<repr>/<N> benchmark with "
                               f"N <= {args.n_max}: nothing measured, {args.fragment} not written")
@@ -230,9 +209,8 @@ def finish(fragment, lines, measured, failures):
 
 
 def callgrind_plan(geometry, sizes, names, n_max):
-    """[(name, N or None)] to simulate under @geometry: each layout's walk whose
-    working set exceeds the geometry's LL (cachegeo.walk_size), the largest
-    N <= n_max under a geometry of Y2038_VALGRIND_ARGS, or @names as given."""
+    """[(name, N or None)] to simulate under @geometry: each layout's walk whose working set exceeds its
+    LL (cachegeo.walk_size), the largest N <= n_max under Y2038_VALGRIND_ARGS, or @names as given."""
     if names:
         return [(n, int(n.rsplit("/", 1)[-1]) if n.rsplit("/", 1)[-1].isdigit() else None) for n in names]
     if geometry.name == "Y2038_VALGRIND_ARGS" or geometry.ll_bytes() is None:
@@ -273,11 +251,10 @@ def run_callgrind(args, lines, sizes, extra):
               "walks the smallest N whose working set (64-byte lines touched, from walk.c's counter) "
               f"is estimated at {cachegeo.WORKING_SET_FACTOR}x its LL or more; the table gives the "
               "working set measured.", ""]
-    lines += ["| geometry | cache geometry (size, ways, line) | simulated by valgrind as |", "|---|---|---|"]
-    for geometry in geometries:
-        printed = next((d["geometry"] for g, _, _, _, d in rows if g is geometry and d.get("geometry")), [])
-        lines.append(f"| `{geometry.name}` | {geometry.describe()}: {geometry.what} | "
-                     + ("; ".join(printed) or "no run") + " |")
+    lines += markdown.table(("geometry", "cache geometry (size, ways, line)", "simulated by valgrind as"), [
+        (f"`{g.name}`", f"{g.describe()}: {g.what}", "; ".join(next(
+            (d["geometry"] for h, _, _, _, d in rows if h is g and d.get("geometry")), [])) or "no run")
+        for g in geometries])
     lines += [""] + [f"Note: {note}." for note in notes] + ([""] if notes else [])
 
     def ws_text(geometry, n, d):
@@ -293,8 +270,7 @@ def run_callgrind(args, lines, sizes, extra):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     sub = parser.add_subparsers(dest="cmd", required=True)
-    d = sub.add_parser("detect")
-    d.add_argument("--csv", default="/tmp/perf_report-detect.csv")
+    sub.add_parser("detect").add_argument("--csv", default="/tmp/perf_report-detect.csv")
     r = sub.add_parser("run")
     r.add_argument("--bench", required=True)
     r.add_argument("--work", required=True, help="directory for the raw outputs")
@@ -310,8 +286,7 @@ def main():
     r.add_argument("--command", default="scripts/lab perf")
     args = parser.parse_args()
     if args.cmd == "detect":
-        mode, why = detect(args.csv)
-        print(f"{mode}: {why}")
+        print(": ".join(detect(args.csv)))
         return 0
     return cmd_run(args)
 

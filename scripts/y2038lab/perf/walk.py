@@ -1,9 +1,9 @@
 """One walk benchmark run under a tool (perf stat, valgrind), and the inodes it visited.
 
-The tool counts the whole process: Google Benchmark runs the function several
-times while it settles the iteration count, so counts are divided by every
-inode the process visited, from Google Benchmark's --v=2 log (runs before
-the last) and the JSON (the last run, exact).  `python3 -m y2038lab perf` is the command.
+The tool counts the whole process: Google Benchmark runs the function several times while it
+settles the iteration count, so counts are divided by every inode the process visited, from Google
+Benchmark's --v=2 log (runs before the last) and the JSON (the last run, exact).  `python3 -m
+y2038lab perf` is the command.
 """
 import re
 import subprocess
@@ -74,27 +74,17 @@ def inodes_per_iteration(rec):
 
 
 def iterations_run(asked, batch):
-    """Iterations a KeepRunningBatch(@batch) loop runs when Google Benchmark
-    asks for @asked: whole batches, at least one."""
+    """Iterations a KeepRunningBatch(@batch) loop runs when Google Benchmark asks for @asked: whole
+    batches, at least one (a run asked for 1 iteration of walk/.../65536 visits 65536 inodes)."""
     if not isinstance(batch, (int, float)) or batch < 1 or batch != int(batch):
         raise ValueError(f"batch_iterations {batch!r} is not a positive integer")
-    batch = int(batch)
-    return max(1, -(-asked // batch)) * batch
-
-
-def quoted(cmd):
-    return " ".join(arg if re.fullmatch(r"[\w./=:,+-]+", arg) else "'" + arg.replace("'", "'\\''") + "'"
-                    for arg in cmd)
+    return max(1, -(-asked // int(batch))) * int(batch)
 
 
 def run_measured(prefix, bench, name, json_path, min_time):
-    """Run one benchmark of @bench under @prefix (perf stat, valgrind).
-
-    Returns (inodes visited by every Google Benchmark run, details for the
-    fragment).  Runs before the last count the iterations asked for, rounded
-    up to whole batches (KeepRunningBatch finishes the batch it is in: a run
-    asked for 1 iteration of walk/.../65536 visits 65536 inodes); the last is
-    exact, from the JSON."""
+    """(inodes visited by every Google Benchmark run, details for the fragment) of one benchmark of
+    @bench run under @prefix (perf stat, valgrind).  Runs before the last count the iterations asked
+    for in whole batches (iterations_run); the last is exact, from the JSON."""
     cmd = [*prefix, bench, f"--benchmark_filter=^{re.escape(name)}$", f"--benchmark_min_time={min_time}",
            f"--benchmark_out={json_path}", "--benchmark_out_format=json", "--v=2"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
@@ -107,4 +97,6 @@ def run_measured(prefix, bench, name, json_path, min_time):
     per_iter, how = inodes_per_iteration(rec)
     batch = rec.counters.get("batch_iterations", [1])[0]
     inodes = (sum(iterations_run(r, batch) for r in runs[:-1]) + rec.iterations[0]) * per_iter
-    return inodes, {"cmd": quoted(cmd), "inodes": inodes, "runs": len(runs), "per_iter": how, "rec": rec}
+    shown = " ".join(arg if re.fullmatch(r"[\w./=:,+-]+", arg) else "'" + arg.replace("'", "'\\''") + "'"
+                     for arg in cmd)
+    return inodes, {"cmd": shown, "inodes": inodes, "runs": len(runs), "per_iter": how, "rec": rec}
