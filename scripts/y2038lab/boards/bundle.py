@@ -138,8 +138,7 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
         lines.append("\t".join([t["name"], t["labels"], str(t["will_fail"]), t["skip_rc"],
                                 " ".join([rel] + t["args"])]))
     fsio.write_text(os.path.join(root, "tests", "list"), "\n".join(lines) + "\n")
-    strip = shutil.which(f"{abi.triplet}-strip")
-    if not strip:
+    if not (strip := shutil.which(f"{abi.triplet}-strip")):
         raise InputError(f"{abi.triplet}-strip not found (Debian package binutils-{abi.triplet})")
     for folder in ("bin", "tests"):
         for entry in sorted(os.listdir(os.path.join(root, folder))):

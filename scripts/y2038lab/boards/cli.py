@@ -25,8 +25,7 @@ def _print(result):
 
 
 def lava_values(items):
-    bad = [item for item in items if "=" not in item]
-    if bad:
+    if bad := [item for item in items if "=" not in item]:
         raise fsio.InputError(f"lava-job: --set {bad[0]!r} is not NAME=VALUE")
     return dict(item.split("=", 1) for item in items)
 

@@ -86,8 +86,7 @@ def fetch_source(cache):
 
 def build(abi, top, cache, jobs=None):
     """The install prefix of Google Benchmark for ABI, built unless cached."""
-    cxx = shutil.which(f"{abi.triplet}-g++")
-    if not cxx:
+    if not (cxx := shutil.which(f"{abi.triplet}-g++")):
         raise InputError(f"{abi.triplet}-g++ not found (Debian package g++-{abi.triplet}; "
                          "scripts/lab deps installs it)")
     src = fetch_source(cache)

@@ -85,8 +85,7 @@ def tests_section(res, board):
            f"left on the host: {board['manifest'].get('tests_left_out', '?')}.", ""]
     if board["run"].get("tests_env"):
         out += [f"Environment: `{board['run']['tests_env']}`.", ""]
-    odd = [r for r in rows if len(r) >= 2 and r[1] != "PASS"]
-    if odd:
+    if odd := [r for r in rows if len(r) >= 2 and r[1] != "PASS"]:
         out += markdown.table(("test", "verdict", "exit", "note"), [
             (r[0], r[1], r[2] if len(r) > 2 else "?", r[4] if len(r) > 4 else "") for r in odd]) + [""]
     torn = [line for name in sorted(res.files) if name.startswith("tests/torn_read_test")
@@ -111,8 +110,7 @@ def layouts_section(board, top):
     params = slub_model.boot_slab_params(board["cmdline"])
     path = os.path.join(top, "reports", "layouts", f"sizes-{abi}.csv")
     out = ["## struct inode on this ABI: sizes and slab cost", ""]
-    rows = sizes.load(os.path.dirname(path), abi)
-    if rows is None:
+    if (rows := sizes.load(os.path.dirname(path), abi)) is None:
         return out + [f"No size table for {abi} ({path}); run `scripts/lab pahole`.", ""]
     out += [f"sizeof from pahole (`scripts/lab pahole`, reports/layouts/sizes-{abi}.csv, built on the host "
             f"with the same cross compiler); objects per slab from python3 -m y2038lab slub-model with **this board's** "
@@ -120,8 +118,7 @@ def layouts_section(board, top):
             + (f", boot parameters {params}" if params else "") + ".", ""]
 
     def slab(objsize):
-        order = slub_model.calculate_order(objsize, cpus, calc, params.get("min_objects"))
-        return slub_model.order_objects(order, objsize), 1 << order
+        return slub_model.slab_geometry(objsize, cpus, calc, params.get("min_objects"))
     table = []
     for r in rows:
         objsize = slub_model.cache_object_size(r["size"], word=abis.word(abi))

@@ -131,8 +131,7 @@ def convert(path, top, out=None):
     jobs = {str(c.get("job", "?")) for c in cases}
     for c in cases:
         name, result = str(c["name"]), str(c.get("result", "unknown"))
-        m = re.match(r"^y2038\.(abi|board|mode|emulated)\.(.+)$", name)
-        if m:
+        if m := re.match(r"^y2038\.(abi|board|mode|emulated)\.(.+)$", name):
             facts[m.group(1)] = m.group(2)
         elif name == "y2038.cpus":
             facts["cpus"] = c.get("measurement")

@@ -62,8 +62,7 @@ class Results:
         if not re.match(r"^y2038-results-[a-z0-9_]+-[a-z0-9._-]+-\d{8}T\d{6}Z$", getattr(self, "top", "")):
             raise InputError(f"{path}: not a run.sh results tarball (top folder "
                              f"{getattr(self, 'top', 'missing')!r})")
-        missing = [f for f in REQUIRED if f not in self.files]
-        if missing:
+        if missing := [f for f in REQUIRED if f not in self.files]:
             raise InputError(f"{path}: {self.top}/{missing[0]} missing (the run did not complete?)")
 
     def text(self, name, default=None):
@@ -122,8 +121,7 @@ def caches(res):
     "one per CPU" when every instance serves one CPU, else the CPU lists."""
     shared = {}
     for name in sorted(res.files):
-        m = re.match(r"^facts(/sys/devices/system/cpu/cpu\d+/cache/index\d+/)level$", name)
-        if not m:
+        if not (m := re.match(r"^facts(/sys/devices/system/cpu/cpu\d+/cache/index\d+/)level$", name)):
             continue
         key = tuple(res.fact(m.group(1) + f) or "?" for f in
                     ("level", "type", "size", "ways_of_associativity", "coherency_line_size"))

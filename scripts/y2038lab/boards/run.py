@@ -29,8 +29,7 @@ def bundle_abi(path):
             first = tar.next()
     except (OSError, tarfile.TarError) as err:
         raise InputError(f"{path}: not a readable bundle ({str(err).splitlines()[0].rstrip(':')})") from err
-    m = re.match(r"^y2038-bundle-([a-z0-9_]+)(/|$)", first.name if first else "")
-    if not m:
+    if not (m := re.match(r"^y2038-bundle-([a-z0-9_]+)(/|$)", first.name if first else "")):
         raise InputError(f"{path}: not a y2038 bundle (no y2038-bundle-<abi>/ folder)")
     return abis.of(m.group(1), abis.CROSS).name
 
@@ -41,8 +40,7 @@ def run_args(args):
 
 
 def results_line(text, where):
-    m = re.search(r"^results: (.+\.tar\.gz)$", text, re.M)
-    if not m:
+    if not (m := re.search(r"^results: (.+\.tar\.gz)$", text, re.M)):
         raise InputError(f"{where}: run.sh printed no 'results:' line (it failed; its output is above)")
     return m.group(1)
 

@@ -187,7 +187,6 @@ def run_mca(source, cpu, triple):
             return McaResult(cpu, workaround="no model: LLVM 14 has only itineraries for this core, "
                                              "which llvm-mca cannot use", error="no model")
         return McaResult(cpu, workaround=f"llvm-mca failed: {message[:160]}", error="failed")
-    parsed = parse_mca(proc.stdout)
-    if parsed is None:
+    if (parsed := parse_mca(proc.stdout)) is None:
         raise InputError(f"{' '.join(cmd)}: output without the summary fields")
     return McaResult(cpu, *parsed, workaround, bottleneck=parse_bottleneck(proc.stdout))

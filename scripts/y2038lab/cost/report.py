@@ -166,8 +166,7 @@ def hand_measurement_section(counts):
                      f"instructions, division-free {span(min(frees), max(frees))} (division-free / mainline "
                      f"{span(ratios[0], ratios[-1])}).")
     hand = HAND["division_free"] / HAND["mainline"]
-    soft = [r for v, r in all_ratios.items() if v.startswith("armv7-a")]
-    if soft:
+    if soft := [r for v, r in all_ratios.items() if v.startswith("armv7-a")]:
         lo, hi = min(min(r) for r in soft), max(max(r) for r in soft)
         lines += ["", f"The hand ratio {HAND['division_free']}/{HAND['mainline']} = {hand:.2f} "
                   + ("lies within" if lo <= hand <= hi else "lies outside")

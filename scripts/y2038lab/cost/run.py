@@ -109,8 +109,7 @@ def model_variant(variant, funcs, paths, jobs=2):
     for body, repr_, _ in variant.layouts:
         for loop in LOOPS:
             name = f"cost_loop_{loop}_{body}_{repr_}"
-            insns = code.inner_loop(funcs.get(name) or [])
-            if not insns:
+            if not (insns := code.inner_loop(funcs.get(name) or [])):
                 raise InputError(f"{variant.name}: no loop found in {name} (objdump of its object)")
             inner = sum(1 for insn in insns[:-1] if code.branch_target(insn) is not None)  # not its own
             insns, spliced = code.splice_calls(insns, paths)

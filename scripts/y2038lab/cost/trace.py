@@ -64,8 +64,7 @@ def read_manifest(path):
         else:
             raise InputError(f"{path}:{number}: unknown key {key!r}")
     for v in variants.values():
-        missing = [k for k in ("abi", "harness", "fstime", "objdump", "nm") if not getattr(v, k)]
-        if missing:
+        if missing := [k for k in ("abi", "harness", "fstime", "objdump", "nm") if not getattr(v, k)]:
             raise InputError(f"{path}: variant {v.name} lacks {', '.join(missing)}")
         if v.abi not in abis.ABIS:
             raise InputError(f"{path}: variant {v.name}: unknown ABI {v.abi!r} (known: {', '.join(abis.ABIS)})")
@@ -97,8 +96,7 @@ class Region:
 
 def qemu_command(variant):
     """The tracing command line for VARIANT's harness (qemu 7.2 or later)."""
-    qemu = shutil.which(abis.ABIS[variant.abi].qemu)
-    if not qemu:
+    if not (qemu := shutil.which(abis.ABIS[variant.abi].qemu)):
         raise InputError(f"{abis.ABIS[variant.abi].qemu}: not found (Debian package qemu-user)")
     helptext = subprocess.run([qemu, "-h"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True, check=False).stdout
@@ -154,8 +152,7 @@ def count_regions(trace_lines, symbols, source):
     for line in trace_lines:
         if not line.startswith("Trace "):
             continue
-        m = TRACE_RE.match(line)
-        if not m:
+        if not (m := TRACE_RE.match(line)):
             raise InputError(f"{source}: unreadable trace line {line.strip()!r}")
         pc = int(m.group(1), 16)
         sym = symbols.lookup(pc)

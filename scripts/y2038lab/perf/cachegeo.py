@@ -73,8 +73,7 @@ BOARDS = [
 
 def parse_size(text):
     """sysfs sizes: "48K", "32768K", "1M", "512"."""
-    m = re.fullmatch(r"(\d+)([KMG]?)", text.strip())
-    if not m:
+    if not (m := re.fullmatch(r"(\d+)([KMG]?)", text.strip())):
         raise ValueError(f"not a cache size: {text!r}")
     return int(m.group(1)) << {"": 0, "K": 10, "M": 20, "G": 30}[m.group(2)]
 
@@ -128,8 +127,7 @@ def from_valgrind_args(args):
     """A geometry named Y2038_VALGRIND_ARGS when @args set --I1/--D1/--LL, else None."""
     caches, rest = {}, []
     for arg in args:
-        m = re.fullmatch(r"--(I1|D1|LL)=(\d+),(\d+),(\d+)", arg)
-        if m:
+        if m := re.fullmatch(r"--(I1|D1|LL)=(\d+),(\d+),(\d+)", arg):
             caches[m.group(1)] = (int(m.group(2)), int(m.group(3)), int(m.group(4)))
         elif re.match(r"--(I1|D1|LL)=", arg):
             raise InputError(f"Y2038_VALGRIND_ARGS: {arg!r}: expected --{arg[2:4]}=<size>,<ways>,<line>")
@@ -154,8 +152,7 @@ def walk_size(geometry, sizes):
 
 def geometries(valgrind_args=(), root=SYSFS_CACHE):
     """([Geometry], [notes]): the override alone, else host (when readable) and the boards."""
-    override = from_valgrind_args(valgrind_args)
-    if override:
+    if override := from_valgrind_args(valgrind_args):
         return [override], []
     found, why = host(root)
     notes = [] if found else [f"host geometry not simulated: {why}"]

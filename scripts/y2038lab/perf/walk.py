@@ -65,8 +65,7 @@ def final_record(json_path, name):
 
 
 def inodes_per_iteration(rec):
-    items = rec.items_per_iteration()
-    if items:
+    if items := rec.items_per_iteration():
         return max(1, round(items)), "items_per_second x time per iteration"
     if rec.args and rec.args[-1].isdigit():
         return int(rec.args[-1]), "N (no items_per_second counter)"
@@ -91,8 +90,7 @@ def run_measured(prefix, bench, name, json_path, min_time):
     if proc.returncode != 0:
         raise ValueError(f"exit {proc.returncode}: {proc.stderr.strip().splitlines()[-1:]}")
     rec = final_record(json_path, name)
-    runs = run_iterations(proc.stderr, name)
-    if not runs:
+    if not (runs := run_iterations(proc.stderr, name)):
         raise ValueError("no Google Benchmark --v=2 run log")
     per_iter, how = inodes_per_iteration(rec)
     batch = rec.counters.get("batch_iterations", [1])[0]
