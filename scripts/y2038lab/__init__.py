@@ -4,9 +4,9 @@ One entry, `python3 -m y2038lab COMMAND` (__main__.py lists the commands;
 scripts/lab calls it).  Subpackages by concern, each with its map in its
 docstring; data flows down the list:
 
-  core     files, inputs and numbers every other package shares: atomic output and
-           one-line errors (fsio), Y2038_* variables, benchmark JSON records, size
-           tables, Markdown tables, statistics, the fuzzing step
+  core     what every other package shares: every file written atomically and every bad
+           input reported in one line (fsio), Y2038_* variables, benchmark JSON records,
+           size tables, Markdown tables, statistics, the fuzzing step
   layouts  pahole on the layout probes, the size and slab reports, the SLUB model
   bench    `lab bench` (the pass plan), the benchmark fragment, run checks, compare,
            the disassembly checks
@@ -15,8 +15,4 @@ docstring; data flows down the list:
   churn    Coccinelle counts of the sites each approach changes in a kernel tree
   boards   bundles, board runs, imports, merges, LAVA
   report   the verdict (claims, evidence), plots, fragments, REPORT.md, README block
-
-Every file a module writes goes through core.fsio (a temporary file in the
-destination folder, renamed into place once complete), and every bad input is
-reported as one line through core.fsio.InputError.
 """

@@ -29,15 +29,12 @@ COMMANDS = {
 }
 
 
-def usage(out):
-    print("usage: python3 -m y2038lab COMMAND [ARG...]\n", file=out)
-    for name, (_, what) in COMMANDS.items():
-        print(f"  {name:13} {what}", file=out)
-
-
 def main():
     if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
-        usage(sys.stdout if len(sys.argv) >= 2 else sys.stderr)
+        out = sys.stdout if len(sys.argv) >= 2 else sys.stderr
+        print("usage: python3 -m y2038lab COMMAND [ARG...]\n", file=out)
+        for name, (_, what) in COMMANDS.items():
+            print(f"  {name:13} {what}", file=out)
         return 0 if len(sys.argv) >= 2 else 2
     name = sys.argv[1]
     if name not in COMMANDS:

@@ -61,7 +61,7 @@ def section(run):
             out += tables.shim_table(run)
         elif family != "paired":
             out += tables.layout_tables(run, family) + tables.other_tables(run, family)
-            out += tables.load_scaling(run) if family == "load" else []
+            out += tables.load_scaling(run, checks.scaling_ceiling) if family == "load" else []
     if run.errors:
         out += ["Benchmarks that reported an error (no figure):", ""]
         out += [f"- `{name}`: {message or 'no message'}" for name, message in run.errors] + [""]

@@ -1,12 +1,10 @@
 """The ABIs the lab builds for: one row each, every fact the scripts need about one.
 
-Columns: the CMake preset of its build (scripts/lab's CROSS_PRESETS lists the
-cross ones, lab_test holds them equal), Debian's architecture name, the GNU
-triplet of its compilers, the qemu-user program that runs it, llvm-mca's
-triple (armhf: per instruction set, cost/mca.py), the kernel's ARCH, arch/
-folder and defconfig, and the ELF machine and class its programs carry (the
-class also says LP64: the word size, and whether timespec is timespec64's
-layout twin there).  The row order is every report's order.
+Columns: the CMake preset (scripts/lab's CROSS_PRESETS, held equal by lab_test),
+Debian's architecture, the GNU triplet, the qemu-user program, llvm-mca's triple
+(armhf: per instruction set, cost/mca.py), the kernel's ARCH, arch/ folder and
+defconfig, the ELF machine and class (2: LP64, where TWIN is REFERENCE's layout
+twin).  The row order is every report's order.
 """
 import collections
 

@@ -32,11 +32,9 @@ def _bad(name, value, why):
 
 def seed(environ=os.environ):
     """Y2038_SEED as an int, or None when unset or empty."""
-    value = environ.get("Y2038_SEED", "")
-    if not value:
+    if not (value := environ.get("Y2038_SEED", "")):
         return None
-    m = re.fullmatch(r"0[xX]([0-9a-fA-F]+)|([0-9]+)", value)
-    if not m:
+    if not (m := re.fullmatch(r"0[xX]([0-9a-fA-F]+)|([0-9]+)", value)):
         raise _bad("Y2038_SEED", value, "not a seed: expected a decimal or 0x hex integer")
     number = int(m.group(1), 16) if m.group(1) else int(m.group(2))
     if number > U64_MAX:
@@ -46,8 +44,7 @@ def seed(environ=os.environ):
 
 def bench_cpus(environ=os.environ, allowed=None):
     """Y2038_BENCH_CPUS as a list of CPU numbers, or None when unset or empty."""
-    value = environ.get("Y2038_BENCH_CPUS", "")
-    if not value:
+    if not (value := environ.get("Y2038_BENCH_CPUS", "")):
         return None
     allowed = sorted(os.sched_getaffinity(0)) if allowed is None else sorted(allowed)
     cpus = []
@@ -80,8 +77,7 @@ def valgrind_args(environ=os.environ):
 
 
 def fuzz_seconds(environ=os.environ):
-    value = environ.get("Y2038_FUZZ_SECONDS", "")
-    if not value:
+    if not (value := environ.get("Y2038_FUZZ_SECONDS", "")):
         return 30
     if not re.fullmatch(r"[0-9]+", value) or int(value) > FUZZ_SECONDS_MAX:
         raise _bad("Y2038_FUZZ_SECONDS", value, f"expected a number of seconds, 0 .. {FUZZ_SECONDS_MAX}")

@@ -1,11 +1,9 @@
-"""Atomic file output and one-line input errors, shared by every script.
+"""Atomic file output and one-line input errors, shared by every command.
 
-A report that kernel developers paste into mail must never be half written:
-every output goes to a temporary file in the destination's own folder (so the
-rename cannot cross file systems) and replaces the destination only once it
-was written, flushed and closed without error.  On any failure (disk full,
-`ulimit -f`, an exception while rendering) the temporary file is removed and
-the previous file is left byte-identical.
+No output is ever half written: each goes to a temporary file in the
+destination's folder (the rename cannot cross file systems) that replaces the
+destination only once written, flushed and closed.  On any failure (disk full,
+`ulimit -f`, an exception while rendering) the previous file stays byte-identical.
 """
 import contextlib
 import csv
@@ -23,14 +21,14 @@ class InputError(Exception):
     """Bad input or an unusable output path: one line for the user, exit 2."""
 
 
-def _check_destination(path):
+def check_output_path(path):
+    """Raise InputError now if PATH cannot be written atomically later; its folder."""
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise InputError(f"{path}: is a folder, expected a file path")
     if not os.path.isdir(folder):
         raise InputError(f"{path}: folder {folder} does not exist")
-    # The mode bits too: root may write anywhere, but a file or folder marked
-    # read-only is one its owner does not want replaced.
+    # The mode bits too: root may write anywhere, but read-only marks what its owner keeps.
     if not os.access(folder, os.W_OK | os.X_OK) or not os.stat(folder).st_mode & 0o222:
         raise InputError(f"{path}: folder {folder} is not writable")
     if os.path.exists(path) and (not os.access(path, os.W_OK) or not os.stat(path).st_mode & 0o222):
@@ -38,36 +36,21 @@ def _check_destination(path):
     return folder
 
 
-def check_output_path(path):
-    """Raise InputError now if PATH cannot be written atomically later."""
-    _check_destination(path)
-
-
 @contextlib.contextmanager
-def atomic_open(path, mode="w", encoding="utf-8", newline=None):
-    """Open a temporary file beside PATH; on success rename it onto PATH.
-
-    Usage: `with atomic_open(p) as f: f.write(...)`.  mode is "w" or "wb".
-    The new file keeps the old file's permission bits (0644 for a new one).
-    """
-    with OutputSet() as out, out.open(path, mode, encoding, newline) as f:
+def atomic_open(path, mode="w"):
+    """`with atomic_open(p) as f:` a temporary file beside P ("w" or "wb"), renamed onto P on success."""
+    with OutputSet() as out, out.open(path, mode) as f:
         yield f
 
 
 class OutputSet:
-    """Several files replaced together: all or none.
+    """Several files replaced together, all or none: `with OutputSet() as out: out.write_text(...)`.
 
-    Each write goes to its own temporary file beside its destination at
-    once (so a disk-full error surfaces during the write); only when the
-    `with` block ends without error are the temporaries renamed into place,
-    one rename each.  On any error every temporary is removed and every
-    destination is left byte-identical.  Renames allocate no data blocks, so
-    `ulimit -f` or a full disk cannot stop the set half-way.
-
-        with OutputSet() as out:
-            out.write_text(fragment, text)
-            out.write_text(summary, other)
-            out.save_figure(fig, png)
+    Each write fills its own temporary file at once (a full disk fails the
+    write); the temporaries are renamed into place only when the `with` block
+    ends without error, else all removed.  Renames allocate no data blocks, so
+    `ulimit -f` or a full disk cannot stop the set half-way.  A new file keeps
+    the permission bits of the one it replaces (0644 for a first one).
     """
 
     def __init__(self):
@@ -77,22 +60,16 @@ class OutputSet:
         return self
 
     @contextlib.contextmanager
-    def open(self, path, mode="w", encoding="utf-8", newline=None):
+    def open(self, path, mode="w"):
         if mode not in ("w", "wb"):
             raise ValueError(f"OutputSet.open: mode {mode!r} is not 'w' or 'wb'")
         if any(dest == path for _, dest in self._pending):
             raise ValueError(f"OutputSet: {path} written twice")
-        folder = _check_destination(path)
+        folder = check_output_path(path)
         fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
         try:
-            try:
-                perm = os.stat(path).st_mode & 0o7777
-            except FileNotFoundError:
-                perm = 0o644
-            os.fchmod(fd, perm)
-            kwargs = {} if "b" in mode else {"encoding": encoding, "newline": newline}
-            with os.fdopen(fd, mode, **kwargs) as f:
-                fd = None
+            with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as f:
+                os.fchmod(f.fileno(), os.stat(path).st_mode & 0o7777 if os.path.exists(path) else 0o644)
                 yield f
                 f.flush()
                 os.fsync(f.fileno())
@@ -101,8 +78,6 @@ class OutputSet:
         except OSError as err:
             raise InputError(f"{path}: not written ({err.strerror or err}); the previous file is unchanged") from err
         finally:
-            if fd is not None:
-                os.close(fd)
             if tmp is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
@@ -122,20 +97,18 @@ class OutputSet:
 
     def __exit__(self, exc_type, exc, tb):
         pending, self._pending = self._pending, []
-        if exc_type is None:
-            try:
-                for i, (tmp, path) in enumerate(pending):
-                    os.replace(tmp, path)
-            except OSError as err:
-                for tmp, _ in pending[i:]:
-                    with contextlib.suppress(OSError):
-                        os.unlink(tmp)
-                raise InputError(f"{path}: not renamed into place ({err.strerror or err}); "
-                                 f"{i} of {len(pending)} files of this step were replaced") from err
-            return False
-        for tmp, _ in pending:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        done = 0
+        try:
+            for tmp, path in pending if exc_type is None else ():
+                os.replace(tmp, path)
+                done += 1
+        except OSError as err:
+            raise InputError(f"{path}: not renamed into place ({err.strerror or err}); "
+                             f"{done} of {len(pending)} files of this step were replaced") from err
+        finally:
+            for tmp, _ in pending[done:]:  # not renamed: removed
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
         return False
 
 
@@ -143,10 +116,7 @@ def read_text(path, what="file"):
     """The UTF-8 text of PATH (gunzipped when it ends in .gz, as the committed
     reference runs are); InputError naming the file when it cannot be read."""
     try:
-        if path.endswith(".gz"):
-            with gzip.open(path, "rt", encoding="utf-8") as f:
-                return f.read()
-        with open(path, encoding="utf-8") as f:
+        with (gzip.open if path.endswith(".gz") else open)(path, "rt", encoding="utf-8") as f:
             return f.read()
     except (EOFError, gzip.BadGzipFile) as err:
         raise InputError(f"{path}: not a complete gzip file ({err})") from None
@@ -180,8 +150,7 @@ def read_csv(path, columns, what="CSV file"):
         rows = list(reader)
     except csv.Error as err:
         raise InputError(f"{path}: not CSV ({err})") from None
-    missing = [c for c in columns if c not in (reader.fieldnames or [])]
-    if missing:
+    if missing := [c for c in columns if c not in (reader.fieldnames or [])]:
         raise InputError(f"{path}: no column {', '.join(missing)} in the header")
     if not rows:
         raise InputError(f"{path}: header only, no rows")
@@ -264,10 +233,8 @@ def prog():
 def run_main(main, name=None):
     """Run MAIN(); an InputError becomes one line "NAME: error: ..." (default: prog()) on stderr, exit 2.
 
-    SIGXFSZ (a write past `ulimit -f`) is ignored so that the write fails with
-    EFBIG, which atomic_open turns into a clean error, instead of killing the
-    process between the temporary file and the rename.
-    """
+    SIGXFSZ (a write past `ulimit -f`) is ignored: the write fails with EFBIG,
+    a clean error, instead of the signal killing the process before the rename."""
     with contextlib.suppress(AttributeError, ValueError):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     try:

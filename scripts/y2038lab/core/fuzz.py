@@ -2,12 +2,12 @@
 
     python3 -m y2038lab fuzz --build build/fuzz --corpus tests/fuzz/corpus [--source tests/fuzz]
 
-Builds the targets with clang first when --source is given (no clang: says
-so and skips, as the fuzz targets need libFuzzer).  For each folder tests/fuzz/corpus/<target>/ (the committed seed corpus) runs
-build/fuzz/<target> for Y2038_FUZZ_SECONDS (default 30; 0 skips); new inputs
-go to build/fuzz/corpus/<target>/, the log to build/fuzz/<target>.log.  A
-crash or a failed property fails the step, its reproducer left in
-build/fuzz/artifacts/<target>/ and the log's end printed.
+With --source, builds the targets with clang first (no clang: says so and skips, as
+they need libFuzzer).  For each committed seed corpus tests/fuzz/corpus/<target>/ runs
+build/fuzz/<target> for Y2038_FUZZ_SECONDS (default 30; 0 skips); new inputs go to
+build/fuzz/corpus/<target>/, the log to build/fuzz/<target>.log.  A crash or a failed
+property fails the step, its reproducer left in build/fuzz/artifacts/<target>/ and
+the log's end printed.
 """
 import argparse
 import os
@@ -23,16 +23,15 @@ def log(message):
 
 
 def run_target(build, corpus, target, seconds):
-    binary = os.path.join(build, target)
     kept, artifacts = os.path.join(build, "corpus", target), os.path.join(build, "artifacts", target)
     os.makedirs(kept, exist_ok=True)
     os.makedirs(artifacts, exist_ok=True)
     log_path = os.path.join(build, f"{target}.log")
     log(f"{target} for {seconds}s (seed corpus: {len(os.listdir(os.path.join(corpus, target)))} files)")
     with open(log_path, "w", encoding="utf-8") as out:
-        proc = subprocess.run([binary, f"-max_total_time={seconds}", "-print_final_stats=1",
-                               f"-artifact_prefix={artifacts}/", kept, os.path.join(corpus, target)],
-                              stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.run([os.path.join(build, target), f"-max_total_time={seconds}",
+                               "-print_final_stats=1", f"-artifact_prefix={artifacts}/", kept,
+                               os.path.join(corpus, target)], stdout=out, stderr=subprocess.STDOUT)
     with open(log_path, encoding="utf-8", errors="replace") as f:
         lines = f.read().splitlines()
     if proc.returncode != 0:
@@ -51,8 +50,7 @@ def main(argv=None):
     parser.add_argument("--corpus", required=True, help="the seed corpora (tests/fuzz/corpus)")
     parser.add_argument("--source", help="the fuzz targets' CMake project, built into --build with clang")
     args = parser.parse_args(argv)
-    seconds = envvars.fuzz_seconds()
-    if seconds == 0:
+    if (seconds := envvars.fuzz_seconds()) == 0:
         log("skipped (Y2038_FUZZ_SECONDS=0)")
         return 0
     if args.source:

@@ -1,9 +1,6 @@
-"""`objdump -d [-r] --no-show-raw-insn` of objects, archives and programs, parsed once.
-
-bench.disasm (the twin and no-FP checks) and cost.objdump (library calls,
-loops for llvm-mca) both read functions through parse(): a function is its
-start address and its instructions, each with the relocations objdump prints
-below it.
+"""`objdump -d [-r] --no-show-raw-insn` of objects, archives and programs, parsed once
+(bench.disasm, cost.code): a function is its start address and its instructions, each
+with the relocations objdump prints below it.
 """
 import os
 import re
@@ -41,32 +38,26 @@ def disassemble(objdump, path, relocs=True):
 def parse(text):
     """(file format, [(symbol, start address, [Insn])]) of objdump -d output, in its order.
 
-    A section or archive member ends the function before it; local labels
-    (`.L18`, `.LBB195`: riscv64 objects keep them) continue the function they
-    are in.  The same name may stand twice (a static function in two archive
-    members, or in two objects of a program): each caller decides."""
+    A section or archive member ends a function; local labels (`.L18`: riscv64 keeps
+    them) continue it.  A name may stand twice (a static function in two objects)."""
     fmt, functions, current = None, [], None
     for line in text.splitlines():
-        m = FORMAT_RE.search(line)
-        if m and fmt is None:
+        if fmt is None and (m := FORMAT_RE.search(line)):
             fmt = m.group(1)
         if line.startswith(("Disassembly of section", "In archive")):
             current = None
             continue
-        m = HEADER_RE.match(line)
-        if m:
+        if m := HEADER_RE.match(line):
             if not m.group(2).startswith(".") or current is None:
                 current = []
                 functions.append((m.group(2), int(m.group(1), 16), current))
             continue
         if current is None:
             continue
-        m = RELOC_RE.match(line)
-        if m:
+        if m := RELOC_RE.match(line):
             if current:
                 current[-1].relocs.append((m.group(2), m.group(3).strip()))
             continue
-        m = INSN_RE.match(line)
-        if m:
+        if m := INSN_RE.match(line):
             current.append(Insn(int(m.group(1), 16), m.group(2), m.group(3).strip()))
     return fmt or "unknown", functions

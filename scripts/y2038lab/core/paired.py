@@ -4,36 +4,24 @@ A paired benchmark times A and B in alternating blocks of ~8 us (bench/paired.h)
 so that a change of host speed hits both; each repetition reports `ratio`, the
 median over its pairs of blocks of t(B) / t(A).  Names: paired/<family>/<op>/
 <where...>, exactly one part "a~b" (where A and B differ), Google Benchmark's
-"/manual_time" last.  Every figure here is a timing of the run's host.
+"/manual_time" last.  Every figure here is a timing of the run's host.  Negative
+controls are the same code compiled twice (true ratio 1), positive ones 17 units of
+work against 16.
 
-  comparisons(run)  a Pair per paired benchmark: family, operation, body, a, b,
-                    ratio = B/A (Hodges-Lehmann estimate), lo, hi (95 %), p
-                    (signed-rank), n (processes, else repetitions), a_ns/b_ns (per op), kind
-                    (compare / negative / positive control), true_ratio, the
-                    reach of its own controls (control) and status;
-  resolution(run)   {family: smallest relative difference the run could detect}:
-                    the median over the family's negative controls (the same code
-                    compiled twice) of how far their interval reaches from 1;
-  controls(run)     {family: Controls}: the negative controls (no difference when
-                    all within NEGATIVE_LIMIT) and each positive control against its
-                    true ratio (17/16, within POSITIVE_LIMIT).
-
-A comparison is judged against its own negative controls (the twin of the same
-operation and body, or of the same fstime case), else the family's resolution.
 The unit of the statistic is the process where the run has several (the paired
 pass runs ten, each with its own link order, bench/run.py): a process's ratio is the
 median of its repetitions, because where the code lands biases every repetition
 of one process alike, so its repetitions are not independent samples; a run of
-one process falls back to its repetitions.
-The statistic is on the units' log-ratios x_i: the Wilcoxon signed-rank
-test (scipy) and the Hodges-Lehmann interval, the Walsh averages (x_i + x_j) / 2,
-i <= j, sorted, from the (C+1)-th to the (M-C)-th of M = n(n+1)/2, C the largest
-value with P(T+ <= C) <= 2.5 % under the exact null distribution.  It inverts
-the same test (never "significant" with 1 inside it), is distribution-free for
-a log-ratio symmetric about its median, and with 10-12 units is about half
-as wide as the order-statistics interval of the median (2nd to 9th of 10).
+one process falls back to its repetitions.  On the units' log-ratios x_i: the
+Wilcoxon signed-rank test (scipy) and the Hodges-Lehmann interval, the Walsh
+averages (x_i + x_j) / 2, i <= j, sorted, from the (C+1)-th to the (M-C)-th of
+M = n(n+1)/2, C the largest value with P(T+ <= C) <= 2.5 % under the exact null
+distribution.  It inverts the same test (never "significant" with 1 inside it),
+is distribution-free for a log-ratio symmetric about its median, and with 10-12
+units is about half as wide as the median's order-statistics interval (2nd to 9th of 10).
 """
 import functools
+import itertools
 import math
 import statistics
 from dataclasses import dataclass, field
@@ -76,8 +64,13 @@ class Pair:
         return f"x{self.ratio:.4f} [{self.lo:.4f}, {self.hi:.4f}]" if self.lo is not None else f"x{self.ratio:.4f}"
 
     def text(self):
-        p = "p n/a" if self.p is None else "p < 0.001" if self.p < 0.001 else f"p = {self.p:.3f}"
-        return f"{self.interval()}, {p}, n = {self.n}: {self.status}"
+        return f"{self.interval()}, {p_text(self.p)}, n = {self.n}: {self.status}"
+
+
+def p_text(p):
+    if p is None:
+        return "p n/a"
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
 @dataclass
@@ -114,18 +107,13 @@ def _signed_rank_counts(n):
 
 def critical(n, alpha=ALPHA):
     """The largest C with P(T+ <= C) <= alpha / 2 (exact); -1 if none."""
-    counts, total, c, cum = _signed_rank_counts(n), 2 ** n, -1, 0
-    while cum + counts[c + 1] <= alpha / 2 * total:
-        c += 1
-        cum += counts[c]
-    return c
+    return sum(1 for s in itertools.accumulate(_signed_rank_counts(n)) if s <= alpha / 2 * 2 ** n) - 1
 
 
 def hodges_lehmann(x, alpha=ALPHA):
     """(estimate, lo, hi) of the centre of X: median and interval of the Walsh averages."""
     walsh = sorted((x[i] + x[j]) / 2 for i in range(len(x)) for j in range(i, len(x)))
-    c = critical(len(x), alpha)
-    if c < 0:
+    if (c := critical(len(x), alpha)) < 0:
         return statistics.median(walsh), None, None
     return statistics.median(walsh), walsh[c], walsh[len(walsh) - 1 - c]
 
@@ -170,13 +158,14 @@ def parse_name(name):
 
 
 def comparisons(run):
-    """Every paired benchmark of RUN (a results.Run) as a Pair, judged against the resolution."""
+    """Every paired benchmark of RUN (a results.Run) as a Pair, its status judged against its own
+    negative controls (the twin of the same operation and body, or of the same fstime case), else
+    the family's resolution."""
     pairs = []
     for rec in run.records.values():
         if rec.family != "paired":
             continue
-        ratios = rec.counters.get("ratio")
-        if not ratios:
+        if not (ratios := rec.counters.get("ratio")):
             raise fsio.InputError(f"{run.path}: {rec.name}: no ratio counter")
         processes = rec.counters.get("y2038_process")
         if processes and len(processes) != len(ratios):
@@ -184,16 +173,15 @@ def comparisons(run):
                                   f"for {len(ratios)} ratios")
         if processes and len(set(processes)) > 1:
             ratios = per_process(ratios, processes)
-        truth = rec.counters.get("true_ratio")
-        truth = truth[0] if truth else None
+        truth = (rec.counters.get("true_ratio") or [None])[0]
         try:
             ratio, lo, hi, p = analyse(ratios)
         except ValueError as err:
             raise fsio.InputError(f"{run.path}: {rec.name}: {err}") from None
-        pairs.append(Pair(rec.name, *parse_name(rec.name),
-                          kind="compare" if truth is None else "negative" if truth == 1 else "positive", true_ratio=truth, n=len(ratios),
+        kind = "compare" if truth is None else "negative" if truth == 1 else "positive"
+        pairs.append(Pair(rec.name, *parse_name(rec.name), kind=kind, true_ratio=truth, n=len(ratios),
                           ratio=ratio, lo=lo, hi=hi, p=p, a_ns=rec.counter("a_ns"), b_ns=rec.counter("b_ns")))
-    res = _resolution(pairs)
+    res = resolution(run, pairs)
     negatives = [c for c in pairs if c.kind == "negative" and c.lo is not None]
     for c in pairs:
         own = [reach(n) for n in negatives if n.family == c.family and n.body == c.body
@@ -216,21 +204,18 @@ def reach(c):
     return max(c.hi - 1, 1 / c.lo - 1, 0.0)
 
 
-def _resolution(pairs):
+def resolution(run, pairs=None):
+    """{family: the smallest relative difference the run could detect}: the median over the family's
+    negative controls of how far their interval reaches from 1 (families with one)."""
     out = {}
-    for c in pairs:
+    for c in pairs if pairs is not None else comparisons(run):
         if c.kind == "negative" and c.lo is not None:
             out.setdefault(c.family, []).append(reach(c))
     return {family: statistics.median(r) for family, r in out.items()}
 
 
-def resolution(run):
-    """{family: smallest detectable relative difference} (families with a negative control)."""
-    return _resolution(comparisons(run))
-
-
 def controls(run, pairs=None):
-    """{family: Controls} of the run's paired benchmarks."""
+    """{family: Controls}: the negative and positive controls of the run's paired benchmarks."""
     out = {}
     for c in pairs if pairs is not None else comparisons(run):
         if c.kind != "compare":

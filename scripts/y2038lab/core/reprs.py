@@ -1,20 +1,13 @@
 """The representations: two names, and every other fact read from what the build emitted.
 
-Python names two representations, once: REFERENCE, the baseline of every
-ratio (the type the RFC moved inodes to, mainline since v4.18), and TWIN, the
-layout twin of REFERENCE on every LP64 ABI (its ratio to REFERENCE measures
-what code placement alone does).  Everything else about a representation is
-stated by its header (layouts/repr_<name>.h) and read here from the build:
-
-  * a probe object (build/<preset>/layout_probes.txt lists them) carries
-    section .y2038_repr, struct inode_repr_facts of layouts/layout_probe.c:
-    `readelf -x .y2038_repr`, which reads the objects of every ABI;
-  * y2038-bench's JSON context carries "y2038_repr_<name>" (bench/context.c):
-    "min=<sec>.<nsec> max=<sec>.<nsec> one_word=0|1 wraps=0|1 origin=<text>";
-  * `scripts/lab pahole` copies them per ABI into reports/layouts/sizes-<abi>.csv
-    (COLUMNS), where the verdict and the tables read them.
-
-A new representation therefore needs no Python edit.
+Python names two representations, once: REFERENCE, the baseline of every ratio
+(the type the RFC moved inodes to, mainline since v4.18), and TWIN, REFERENCE's
+layout twin on every LP64 ABI (their ratio is what code placement alone does).
+Everything else is stated by the header (layouts/repr_<name>.h) and read from the
+build, so a new representation needs no Python edit: from a probe object's section
+.y2038_repr (struct inode_repr_facts, layouts/layout_probe.c; readelf reads every
+ABI's), from y2038-bench's JSON context "y2038_repr_<name>" (bench/context.c, TEXT),
+or from reports/layouts/sizes-<abi>.csv (COLUMNS, copied there by `scripts/lab pahole`).
 """
 import os
 import re
@@ -52,10 +45,6 @@ class Repr:
         """Clamps a store outside a range narrower than timespec64's (a branch on every store)."""
         return not self.wraps and (self.min[0] > TIME64[0] or self.max[0] < TIME64[1])
 
-    def text(self):
-        return (f"min={self.min[0]}.{self.min[1]:09d} max={self.max[0]}.{self.max[1]:09d} "
-                f"one_word={int(self.one_word)} wraps={int(self.wraps)} origin={self.origin}")
-
     def row(self):
         """The sizes CSV's COLUMNS of this representation."""
         return {"origin": self.origin, "range_min": f"{self.min[0]}.{self.min[1]:09d}",
@@ -65,8 +54,7 @@ class Repr:
 
 def parse(name, text, where):
     """The Repr of NAME from its context text; InputError naming WHERE otherwise."""
-    m = TEXT.fullmatch(str(text).strip())
-    if not m:
+    if not (m := TEXT.fullmatch(str(text).strip())):
         raise fsio.InputError(f"{where}: representation facts of {name} not understood: {text!r}")
     return Repr(name, m.group(7), (int(m.group(1)), int(m.group(2))), (int(m.group(3)), int(m.group(4))),
                 m.group(5) == "1", m.group(6) == "1")

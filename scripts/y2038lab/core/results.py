@@ -1,4 +1,4 @@
-"""y2038-bench results: Google Benchmark JSON parsed once into records.
+"""y2038-bench results: Google Benchmark JSON parsed once into Records.
 
 Every other module (tables, plots, run checks, statistics) reads Records,
 never raw rows.  load_run() validates as it parses: a file that is not UTF-8
@@ -7,23 +7,16 @@ infinite, negative or not a number, an unknown time unit, a NaN counter, or a
 file with no usable row raises fsio.InputError with one line naming the file,
 the row and the problem.
 
-Naming rule (README, "Naming of benchmarks"):
-
-    <family>/<op>/<body>/<repr>[/<param>...]
-
-A name is a *layout* name when its third part is a body and its fourth a
-representation of the run.  The lists come from the JSON context key
-`y2038_layouts` that y2038-bench records ("bodies: v4_4 v6, representations:
-timespec timespec64 ...", or pairs "v6/scalar v6/ktime ..."); a file without
-it falls back to the names seen in its rows: a third part shaped like a body
-(v<digits>[_<digits>...], bodies are named after kernel versions) makes the
-fourth a representation, in order of first appearance.  Every other name of
-two parts or more is a Record too, with body and repr "" and params = all
-parts after the second (shim/store_mtime/c_batch/64 -> params ("c_batch",
-"64"); fstime/timestamp_truncate/gran:100/latency -> ("gran:100",
-"latency")).  A one-part name cannot be placed: skipped with a warning.
-Params keep the trailing "real_time" and "threads:N" parts; Record.threads
-and Record.real_time read them.
+Names (README, "Naming of benchmarks"): <family>/<op>/<body>/<repr>[/<param>...]
+is a *layout* name when its third part is a body and its fourth a representation
+of the run, as the JSON context's `y2038_layouts` lists them (parse_layouts); a
+file without it falls back to its names: a third part shaped like a body
+(v<digits>[_<digits>...], after kernel versions) makes the fourth a
+representation, in order of first appearance.  Any other name of two parts or
+more is a Record with body and repr "" and params all parts after the second
+(fstime/timestamp_truncate/gran:100/latency -> ("gran:100", "latency")); a
+one-part name is skipped with a warning.  Params keep the "real_time" and
+"threads:N" parts (Record.real_time, Record.threads).
 """
 import json
 import math
@@ -36,23 +29,18 @@ from y2038lab.core import fsio
 
 UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 # Fields every Google Benchmark 1.7.1 row may have; other numbers are user counters.
-STANDARD_FIELDS = {
-    "name", "family_index", "per_family_instance_index", "run_name", "run_type",
-    "repetitions", "repetition_index", "threads", "iterations", "real_time", "cpu_time",
-    "time_unit", "aggregate_name", "aggregate_unit", "error_occurred", "error_message", "label",
-}
+STANDARD_FIELDS = {"name", "family_index", "per_family_instance_index", "run_name", "run_type", "repetitions",
+                   "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit",
+                   "aggregate_name", "aggregate_unit", "error_occurred", "error_message", "label"}
 BODY_SHAPE = re.compile(r"v\d+(?:_\d+)*")
 
 
 @dataclass
 class Record:
-    """All rows of one benchmark run name, times in ns.
-
-    real_ns/cpu_ns/counters: one value per repetition (iteration rows, in
-    file order).  aggregates: {metric: {aggregate name: value}} from Google
-    Benchmark's aggregate rows, metric "real_ns", "cpu_ns" or a counter name
-    (times in ns; "cv" is a fraction, as Google Benchmark stores it, None for
-    a counter that is always 0); empty when the run had no repetitions."""
+    """All rows of one benchmark run name, times in ns.  real_ns/cpu_ns/counters: one value per
+    repetition (iteration rows, in file order).  aggregates: {metric: {aggregate name: value}} of
+    Google Benchmark's aggregate rows, metric "real_ns", "cpu_ns" or a counter name ("cv" a fraction
+    as Google Benchmark stores it, None for a counter always 0); empty without repetitions."""
     name: str
     family: str
     op: str
@@ -73,10 +61,7 @@ class Record:
 
     @property
     def threads(self):
-        for p in self.params:
-            if p.startswith("threads:") and p[8:].isdigit():
-                return int(p[8:])
-        return 1
+        return next((int(p[8:]) for p in self.params if p.startswith("threads:") and p[8:].isdigit()), 1)
 
     @property
     def real_time(self):
@@ -90,10 +75,8 @@ class Record:
 
     def median_real_ns(self):
         """(median real time in ns, how it was taken) or (None, reason)."""
-        agg = self.aggregates.get("real_ns", {})
-        if "median" in agg:
-            n = len(self.real_ns) or "?"
-            return agg["median"], f"median of {n}"
+        if "median" in (agg := self.aggregates.get("real_ns", {})):
+            return agg["median"], f"median of {len(self.real_ns) or '?'}"
         if len(self.real_ns) == 1:
             return self.real_ns[0], "single run"
         if self.real_ns:
@@ -102,21 +85,17 @@ class Record:
 
     def counter(self, name):
         """Median of a counter over the repetitions (Google Benchmark's when it has one)."""
-        agg = self.aggregates.get(name, {})
-        if "median" in agg:
+        if "median" in (agg := self.aggregates.get(name, {})):
             return agg["median"]
-        values = self.counters.get(name)
-        return statistics.median(values) if values else None
+        return statistics.median(self.counters[name]) if self.counters.get(name) else None
 
     def cv(self):
         """Google Benchmark's coefficient of variation of real time (a fraction), or None."""
         return self.aggregates.get("real_ns", {}).get("cv")
 
     def items_per_iteration(self):
-        """Items (inodes, ops) one iteration processed, from items_per_second; None if absent.
-
-        Google Benchmark divides rate counters by CPU time, or by real time
-        under UseRealTime(); multiplying back by the same time inverts it."""
+        """Items (inodes, ops) one iteration processed, from items_per_second (Google Benchmark's rate
+        per CPU second, or per real second under UseRealTime()); None if absent."""
         rates = self.counters.get("items_per_second")
         times = self.real_ns if self.real_time else self.cpu_ns
         pairs = [r * t / 1e9 for r, t in zip(rates or [], times) if r > 0]
@@ -167,23 +146,14 @@ def parse_layouts(text):
         return m.group(1).split(), m.group(2).split()
     pairs = [p.split("/") for p in re.split(r"[\s,;]+", text.strip()) if p]
     if pairs and all(len(p) == 2 and all(re.fullmatch(r"\w+", x) for x in p) for p in pairs):
-        bodies, reprs = [], []
-        for body, repr_ in pairs:
-            bodies += [body] if body not in bodies else []
-            reprs += [repr_] if repr_ not in reprs else []
-        return bodies, reprs
+        return list(dict.fromkeys(p[0] for p in pairs)), list(dict.fromkeys(p[1] for p in pairs))
     return None
 
 
 def layouts_from_names(names):
     """(bodies, reprs) seen in names shaped <family>/<op>/<body>/<repr>..."""
-    bodies, reprs = [], []
-    for name in names:
-        parts = name.split("/")
-        if len(parts) >= 4 and BODY_SHAPE.fullmatch(parts[2]):
-            bodies += [parts[2]] if parts[2] not in bodies else []
-            reprs += [parts[3]] if parts[3] not in reprs else []
-    return bodies, reprs
+    shaped = [p for p in (name.split("/") for name in names) if len(p) >= 4 and BODY_SHAPE.fullmatch(p[2])]
+    return list(dict.fromkeys(p[2] for p in shaped)), list(dict.fromkeys(p[3] for p in shaped))
 
 
 def split_name(name, bodies, reprs):
@@ -201,9 +171,7 @@ def _number(path, where, key, value, minimum_exclusive=False, signed=False):
         raise fsio.InputError(f"{path}: {where}: {key} is not a number ({value!r})")
     if math.isnan(value) or math.isinf(value):
         raise fsio.InputError(f"{path}: {where}: {key} is {value}")
-    if signed:
-        return float(value)
-    if value < 0 or (minimum_exclusive and value == 0):
+    if not signed and (value < 0 or (minimum_exclusive and value == 0)):
         raise fsio.InputError(f"{path}: {where}: {key} is {value}, expected "
                               f"{'more than' if minimum_exclusive else 'at least'} 0")
     return float(value)
@@ -234,20 +202,17 @@ def parse_run(text, path):
     """Run of y2038-bench JSON text; PATH names it in errors (a file, or a command)."""
     data = _decode(text, path)
     context = data["context"]
-    rows = data["benchmarks"]
+    rows, names = data["benchmarks"], []
     for i, row in enumerate(rows):
         if not isinstance(row, dict):
             raise fsio.InputError(f"{path}: benchmarks[{i}] is not an object")
-        name = row.get("run_name", row.get("name"))
-        if not isinstance(name, str) or not name:
+        names.append(row.get("run_name", row.get("name")))
+        if not isinstance(names[-1], str) or not names[-1]:
             raise fsio.InputError(f"{path}: benchmarks[{i}] has no name")
-    names = [row.get("run_name", row["name"]) for row in rows]
-    layouts = None
-    if "y2038_layouts" in context:
-        layouts = parse_layouts(context["y2038_layouts"])
-        if layouts is None:
-            warn(f"{path}: context y2038_layouts {context['y2038_layouts']!r} not understood; "
-                 "layouts taken from the benchmark names")
+    layouts = parse_layouts(context.get("y2038_layouts"))
+    if layouts is None and "y2038_layouts" in context:
+        warn(f"{path}: context y2038_layouts {context['y2038_layouts']!r} not understood; "
+             "layouts taken from the benchmark names")
     bodies, reprs = layouts or layouts_from_names(names)
     abi = context.get("y2038_abi")
     run = Run(path=path, abi=abi if isinstance(abi, str) and abi else "unknown ABI", context=context,
@@ -257,22 +222,17 @@ def parse_run(text, path):
         if row.get("error_occurred"):
             run.errors.append((name, str(row.get("error_message", ""))))
             continue
-        parts = split_name(name, run.bodies, run.reprs)
-        if parts is None:
+        if (parts := split_name(name, run.bodies, run.reprs)) is None:
             if name not in run.skipped:
                 run.skipped.append(name)
                 warn(f"{path}: benchmark name '{name}' has no <family>/<op> shape, skipped")
             continue
-        unit = row.get("time_unit")
-        if unit not in UNIT_NS:
+        if (unit := row.get("time_unit")) not in UNIT_NS:
             raise fsio.InputError(f"{path}: {where}: unknown time unit {unit!r} (expected one of "
                                   f"{', '.join(UNIT_NS)})")
-        run_type = row.get("run_type", "iteration")
-        if run_type not in ("iteration", "aggregate"):
+        if (run_type := row.get("run_type", "iteration")) not in ("iteration", "aggregate"):
             raise fsio.InputError(f"{path}: {where}: unknown run_type {run_type!r}")
-        rec = run.records.get(name)
-        if rec is None:
-            rec = run.records[name] = Record(name, *parts, unit=unit)
+        rec = run.records.setdefault(name, Record(name, *parts, unit=unit))
         counters = {k: v for k, v in row.items()
                     if k not in STANDARD_FIELDS and isinstance(v, (int, float)) and not isinstance(v, bool)}
         for key in ("real_time", "cpu_time"):
@@ -280,26 +240,22 @@ def parse_run(text, path):
                 raise fsio.InputError(f"{path}: {where}: no {key}")
         if run_type == "iteration":
             real = _number(path, where, "real_time", row["real_time"], minimum_exclusive=True)
-            cpu = _number(path, where, "cpu_time", row["cpu_time"])
-            iters = row.get("iterations")
-            if isinstance(iters, bool) or not isinstance(iters, int) or iters < 1:
-                raise fsio.InputError(f"{path}: {where}: iterations is {iters!r}, expected a positive integer")
             rec.real_ns.append(real * UNIT_NS[unit])
-            rec.cpu_ns.append(cpu * UNIT_NS[unit])
+            rec.cpu_ns.append(_number(path, where, "cpu_time", row["cpu_time"]) * UNIT_NS[unit])
+            if isinstance(iters := row.get("iterations"), bool) or not isinstance(iters, int) or iters < 1:
+                raise fsio.InputError(f"{path}: {where}: iterations is {iters!r}, expected a positive integer")
             rec.iterations.append(iters)
             if not rec.label and isinstance(row.get("label"), str):
                 rec.label = row["label"]
             for key, value in counters.items():
                 rec.counters.setdefault(key, []).append(_number(path, where, key, value, signed=True))
         else:
-            agg = row.get("aggregate_name")
-            if not isinstance(agg, str) or not agg:
+            if not isinstance(agg := row.get("aggregate_name"), str) or not agg:
                 raise fsio.InputError(f"{path}: {where}: aggregate row without aggregate_name")
             # "cv" is a fraction whatever time_unit says; other aggregates are times.
             scale = 1.0 if row.get("aggregate_unit") == "percentage" else UNIT_NS[unit]
             for key, metric in (("real_time", "real_ns"), ("cpu_time", "cpu_ns")):
-                value = _number(path, where, key, row[key])
-                rec.aggregates.setdefault(metric, {})[agg] = value * scale
+                rec.aggregates.setdefault(metric, {})[agg] = _number(path, where, key, row[key]) * scale
             for key, value in counters.items():
                 # Google Benchmark's cv of a counter that is always 0 is 0/0: NaN, and
                 # undefined rather than wrong; kept as None.  NaN anywhere else is an error.

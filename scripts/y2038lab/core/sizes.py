@@ -1,13 +1,11 @@
 """The size tables `scripts/lab pahole` writes (reports/layouts/sizes-<abi>.csv): the one reader.
 
-One row per body x representation of one ABI: abi, body, repr, size
-(sizeof(struct inode) from pahole), the layout columns of
-y2038lab.layouts.report.COLUMNS and the representation's facts
-(core.reprs.COLUMNS).  A file that exists but is empty, has only its header,
-is not UTF-8, lacks a column or holds a size that is not a positive integer
-raises fsio.InputError naming the file; a file that does not exist is None
-(that ABI was not built).  Rows are dicts: the counts as ints, "facts" the
-reprs.Repr (None in a table without the facts).
+One row per body x representation of one ABI: abi, body, repr, size (sizeof(struct
+inode) from pahole), layouts.report.COLUMNS and reprs.COLUMNS.  Rows are dicts, the
+counts as ints, "facts" the reprs.Repr (None without those columns).  A file that
+is empty, header only, not UTF-8, lacks a column or holds a size that is not a
+positive integer raises fsio.InputError naming it; a missing file (the ABI was not
+built) is None.
 """
 import glob
 import os

@@ -1,41 +1,30 @@
 """When is a difference between two layouts a layout effect?  The statistics.
 
-Every comparison here is between the repetitions of two benchmark records
-(real time per iteration, one value per repetition, as results.Record holds
-them) and gives:
+A comparison is between the repetitions of two benchmark records (one time per
+repetition, as results.Record holds them): the two-sided Mann-Whitney U test
+(scipy's mannwhitneyu, called as Google Benchmark's compare.py calls it: the same
+p-values), and the ratio of the medians (contender / baseline) with a 95 %
+Hodges-Lehmann interval of the shift in log-time: order statistics of all
+pairwise ratios, the rank cut-off from the exact null distribution of U (normal
+approximation beyond EXACT_PAIRS pairs).  No resampling, nothing random.
 
-  * the two-sided Mann-Whitney U test, scipy.stats.mannwhitneyu as Google
-    Benchmark's compare.py calls it (same p-values);
-  * the ratio of the medians (contender / baseline) and a 95 % interval for
-    the ratio: the distribution-free Hodges-Lehmann interval of the shift in
-    log-time, i.e. order statistics of all pairwise ratios, with the rank
-    cut-off taken from the exact null distribution of U (normal
-    approximation beyond 400 pairs).  No resampling, nothing random.
-
-A difference counts as a *layout effect* only when all of these hold:
-
-  1. each side has at least MIN_REPETITIONS repetitions (compare.py's own
-     "optimal" count; below it the U test cannot reach significance and the
-     figure is reported as "too few repetitions", never as p = 0.1);
+judge() calls it a *layout effect* only when all of these hold, else "no
+difference detected", with the reason:
+  1. each side has at least MIN_REPETITIONS repetitions (compare.py's "optimal"
+     count; below it the U test cannot reach significance: "too few repetitions");
   2. p < ALPHA;
-  3. the whole interval lies outside the twin control's band: on LP64 ABIs
-     `timespec` and `timespec64` are the same layout compiled twice, so the
-     ratio between them measures what code placement and code generation do
-     without any layout change; the band is [1/s, s] with s the furthest the
-     control's interval reaches from 1 (either direction, since placement
-     can move any copy either way).  Without a control (ILP32 ABIs, missing
-     rows) nothing is established;
-  4. when an instruction measure is supplied (instructions per operation,
-     cache lines touched per inode...), it differs in the same direction as
-     the time: equal instructions and a different time is placement, not
-     layout.
-Otherwise the verdict is "no difference detected", with the reason.
+  3. the whole interval lies outside the twin control's band [1/s, s]: on LP64
+     ABIs REFERENCE and TWIN are one layout compiled twice, so their ratio is what
+     code placement alone does, and s is the furthest its interval reaches from 1
+     (either way).  Without a control (ILP32 ABIs, missing rows) nothing is established;
+  4. an instruction measure, when supplied, differs in the same direction as the
+     time: equal instructions and a different time is placement, not layout.
 
-Real time against CPU time: on a single-threaded benchmark a repetition
-whose real time exceeds its CPU time by more than DISTURBED_EXCESS lost the
-CPU to something else; such rows are flagged (`disturbance`).
+A single-threaded repetition whose real time exceeds its CPU time by more than
+DISTURBED_EXCESS lost the CPU to something else: flagged by disturbance().
 """
 import functools
+import itertools
 import math
 import statistics
 from dataclasses import dataclass
@@ -43,6 +32,7 @@ from dataclasses import dataclass
 from scipy.stats import mannwhitneyu, norm
 
 from y2038lab.core import abis
+from y2038lab.core.paired import p_text
 from y2038lab.core.reprs import REFERENCE, TWIN
 
 ALPHA = 0.05
@@ -63,19 +53,14 @@ def u_test(base, contender):
     return float(mannwhitneyu(base, contender, alternative="two-sided").pvalue)
 
 
+@functools.lru_cache(maxsize=None)
 def _u_cdf_counts(n, m):
-    """Counts of the n+m choose n arrangements by U (no ties), U = 0..n*m."""
-    # f[j][u]: arrangements of i x's and j y's with U = u, built up over i.
-    f = [[1] + [0] * (n * m) for _ in range(m + 1)]
-    for i in range(1, n + 1):
-        g = [[0] * (n * m + 1) for _ in range(m + 1)]
-        g[0][0] = 1
-        for j in range(1, m + 1):
-            for u in range(i * j + 1):
-                # last element is an x (ranks above all j y's: U += j) or a y
-                g[j][u] = (f[j][u - j] if u >= j else 0) + g[j - 1][u]
-        f = g
-    return f[m]
+    """Counts of the n+m choose n arrangements of n x's and m y's by U (no ties), U = 0..n*m."""
+    if n == 0 or m == 0:
+        return (1,)
+    # the last element is an x (ranked above all m y's: U += m) or a y
+    a, b = _u_cdf_counts(n - 1, m), _u_cdf_counts(n, m - 1)
+    return tuple((a[u - m] if u >= m else 0) + (b[u] if u < len(b) else 0) for u in range(n * m + 1))
 
 
 @functools.lru_cache(maxsize=None)
@@ -83,13 +68,8 @@ def _rank_cutoff(n, m, confidence):
     """c such that [D_(c), D_(nm-c+1)] covers >= confidence; 0 if none does."""
     tail = (1 - confidence) / 2
     if n * m <= EXACT_PAIRS:
-        counts = _u_cdf_counts(n, m)
         total = math.comb(n + m, n)
-        c, cumulative = 0, 0
-        while c < len(counts) and (cumulative + counts[c]) / total <= tail:
-            cumulative += counts[c]
-            c += 1
-        return c
+        return sum(1 for s in itertools.accumulate(_u_cdf_counts(n, m)) if s / total <= tail)
     z = norm.ppf(1 - tail)
     return max(0, math.floor(n * m / 2 - z * math.sqrt(n * m * (n + m + 1) / 12)))
 
@@ -141,15 +121,7 @@ def pct(ratio, sign_only=False):
     """A ratio as a signed percentage change: 1.121 -> '+12.1 %'."""
     if ratio is None:
         return "n/a"
-    value = (ratio - 1) * 100
-    text = f"{value:+.1f}"
-    return text if sign_only else text + " %"
-
-
-def p_text(p):
-    if p is None:
-        return "p n/a"
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+    return f"{(ratio - 1) * 100:+.1f}" + ("" if sign_only else " %")
 
 
 def compare(base, contender, base_name="", contender_name=""):
@@ -161,9 +133,7 @@ def compare(base, contender, base_name="", contender_name=""):
     comp = Comparison(base_name, contender_name, len(base), len(contender), mb, mc, mc / mb)
     if comp.enough:
         comp.p = u_test(base, contender)
-        interval = ratio_interval(base, contender)
-        if interval:
-            comp.low, comp.high = interval
+        comp.low, comp.high = ratio_interval(base, contender) or (None, None)
     return comp
 
 
@@ -182,9 +152,7 @@ class Explanation:
     contender: float
 
     def explains(self, ratio):
-        if self.base == self.contender:
-            return False
-        return (self.contender > self.base) == (ratio > 1)
+        return self.base != self.contender and (self.contender > self.base) == (ratio > 1)
 
     def text(self):
         return f"{self.measure} {self.base:g} -> {self.contender:g}"
@@ -198,19 +166,11 @@ class Finding:
     band: float = None
     established: bool = False
 
-    def text(self):
-        """One line: the status, the figures and why."""
-        return f"{self.status}: {self.comparison.text()}; {self.reason}"
-
 
 def judge(comp, band=None, explanation=None, controlled=True, effect=EFFECT):
-    """The Finding for a Comparison against a null band (see the module doc).
-
-    controlled=False says no control can exist (e.g. two ILP32 layouts); band
-    None with controlled=True says the control was expected but is missing.
-    EFFECT names an established difference ("layout effect" between two
-    layouts; callers comparing two operations say so).
-    """
+    """The Finding of COMP against the null BAND by the module doc's rules.  BAND None: no control,
+    either none can exist (controlled=False: ILP32) or it is missing.  EFFECT names an established
+    difference (callers comparing two operations say so)."""
     if not comp.enough:
         return Finding(comp, TOO_FEW, f"the U test cannot reach significance with fewer than "
                        f"{MIN_REPETITIONS} repetitions per side", band)
@@ -222,40 +182,19 @@ def judge(comp, band=None, explanation=None, controlled=True, effect=EFFECT):
         why = ("no twin control on this ABI" if not controlled
                else "twin control missing or with too few repetitions")
         return Finding(comp, NO_CONTROL, f"significant, but {why}: the non-layout spread is unknown", band)
+    spread = f"the twin control's spread ({pct(1 / band, sign_only=True)} to {pct(band, sign_only=True)} %)"
     if not (comp.low > band or comp.high < 1 / band):
-        return Finding(comp, NO_DIFFERENCE, f"significant, but within the twin control's spread "
-                       f"({pct(1 / band, sign_only=True)} to {pct(band, sign_only=True)} %)", band)
+        return Finding(comp, NO_DIFFERENCE, f"significant, but within {spread}", band)
     if explanation is not None and not explanation.explains(comp.ratio):
         return Finding(comp, NO_DIFFERENCE, f"beyond the twin control but not explained by "
                        f"{explanation.text()}: placement, not layout", band)
-    why = f"beyond the twin control's spread ({pct(1 / band, sign_only=True)} to {pct(band, sign_only=True)} %)"
-    if explanation is not None:
-        why += f"; {explanation.text()}"
+    why = f"beyond {spread}" + (f"; {explanation.text()}" if explanation is not None else "")
     return Finding(comp, effect, why, band, established=True)
-
-
-# --- records --------------------------------------------------------------------
-
-def split_params(record):
-    """(params without the run-shape parts, threads) of a results.Record."""
-    params, threads = [], 1
-    for part in record.params or ():
-        if part == "real_time":
-            continue
-        if part.startswith("threads:"):
-            threads = int(part.split(":", 1)[1])
-            continue
-        params.append(part)
-    for part in record.name.split("/"):
-        if part.startswith("threads:"):
-            threads = int(part.split(":", 1)[1])
-    return tuple(params), threads
 
 
 def layout_key(record):
     """(family, op, body, params, threads): the rows that differ only in repr."""
-    params, threads = split_params(record)
-    return (record.family, record.op, record.body, params, threads)
+    return record.family, record.op, record.body, record.args, record.threads
 
 
 def by_layout(run, family=None):
@@ -281,38 +220,31 @@ def sample(record, measure="real"):
 def compare_records(base, contender, measure="real"):
     """Comparison of two results.Records; its note says if either run was disturbed."""
     comp = compare(sample(base, measure), sample(contender, measure), base.name, contender.name)
-    flags = [d for d in (disturbance(base), disturbance(contender)) if d and d.disturbed]
-    if flags:
+    if flags := [d for d in (disturbance(base), disturbance(contender)) if d and d.disturbed]:
         comp.note = ("disturbed: " + " and ".join(f"{d.disturbed}/{d.repetitions}" for d in flags) +
                      f" repetitions with real time > CPU time + {DISTURBED_EXCESS:.0%}")
     return comp
 
 
 def twin_band(run, key, groups=None, measure="real"):
-    """(band, control Comparison) of timespec vs timespec64 for KEY; (None, None) if absent."""
-    if run.abi not in abis.LP64:
-        return None, None
+    """(band, control Comparison) of TWIN vs REFERENCE for KEY; (None, None) if absent."""
     row = (groups or by_layout(run)).get(key, {})
-    if TWIN not in row or REFERENCE not in row:
+    if run.abi not in abis.LP64 or TWIN not in row or REFERENCE not in row:
         return None, None
     control = compare_records(row[REFERENCE], row[TWIN], measure)
     return null_band(control), control
 
 
 def findings(run, base_repr=REFERENCE, family=None, explain=None, measure="real"):
-    """{layout_key: {repr: Finding}}: every repr against BASE_REPR in one run.
-
-    EXPLAIN(key, base_repr, repr) may return an Explanation or None.  The twin
-    itself (timespec against timespec64) is returned too, judged against no
-    band: it is the control, shown as such by the callers.
-    """
+    """{layout_key: {repr: Finding}}: every repr against BASE_REPR in one run; EXPLAIN(key, base_repr,
+    repr) may return an Explanation.  The twin control itself is a Finding too, status CONTROL."""
     groups = by_layout(run, family)
     out = {}
     for key, row in groups.items():
         if base_repr not in row:
             continue
         band, _ = twin_band(run, key, groups, measure)
-        cells = {}
+        cells = out[key] = {}
         for repr_name, rec in row.items():
             if repr_name == base_repr:
                 continue
@@ -322,7 +254,6 @@ def findings(run, base_repr=REFERENCE, family=None, explain=None, measure="real"
                 continue
             expl = explain(key, base_repr, repr_name) if explain else None
             cells[repr_name] = judge(comp, band, expl, controlled=run.abi in abis.LP64)
-        out[key] = cells
     return out
 
 
@@ -341,11 +272,9 @@ class Disturbance:
 
 def disturbance(record):
     """Real- against CPU-time per repetition; None for multi-threaded rows."""
-    _, threads = split_params(record)
-    if threads != 1 or not record.cpu_ns or len(record.cpu_ns) != len(record.real_ns):
+    if record.threads != 1 or not record.cpu_ns or len(record.cpu_ns) != len(record.real_ns):
         return None
     ratios = [r / c for r, c in zip(record.real_ns, record.cpu_ns) if c > 0]
     if not ratios:
         return None
-    bad = sum(1 for x in ratios if x > 1 + DISTURBED_EXCESS)
-    return Disturbance(len(ratios), bad, max(ratios))
+    return Disturbance(len(ratios), sum(1 for x in ratios if x > 1 + DISTURBED_EXCESS), max(ratios))

@@ -8,12 +8,10 @@ import math
 import os
 import statistics
 
-from y2038lab.bench import checks
-from y2038lab.core import abis, markdown
+from y2038lab.core import abis, markdown, paired
 from y2038lab.core.markdown import row
 from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.core.results import UNIT_NS, param_key
-
 
 
 def fmt(value):
@@ -30,16 +28,11 @@ def time_cell(rec, ns):
     return f"{fmt(ns / UNIT_NS[rec.unit])} {rec.unit}"
 
 
-def how_text(hows):
-    return ", ".join(sorted(set(hows)))
-
-
 def ns_per_inode(rec):
     """Median real time per inode visited: per iteration / inodes per iteration
     (items_per_second when the row has it, else the last parameter N)."""
     ns, _ = rec.median_real_ns()
-    items = rec.items_per_iteration()
-    if items is None or items <= 0:
+    if (items := rec.items_per_iteration()) is None or items <= 0:
         if not rec.args or not rec.args[-1].isdigit():
             return None
         items = int(rec.args[-1])
@@ -76,20 +69,18 @@ def layout_tables(run, family):
                 + [f"vs {REFERENCE}", "CPU / real"] + counters)
         out += [f"#### {family}/{op}", "",
                 f"Time: Google Benchmark real time per iteration "
-                f"({how_text(how for _, how in medians.values())}); ratio = time / time of "
+                f"({', '.join(sorted({how for _, how in medians.values()}))}); ratio = time / time of "
                 f"{REFERENCE} with the same body and parameters, same run; CPU / real = median CPU "
                 "time / median real time (below 1: the thread waited or was descheduled).",
                 "", row(head), "|" + "---|" * len(head)]
         for rec in op_recs:
             ns, how = medians[rec.name]
             ref = reference.get((rec.body, rec.args, rec.threads))
-            cells = [rec.body, rec.repr] + (["/".join(rec.args)] if has_params else []) + \
-                ([str(rec.threads)] if has_threads else []) + [time_cell(rec, ns)] + \
-                ([how] if mixed else []) + ([fmt(ns_per_inode(rec))] if per_inode else [])
-            cells.append(f"{ns / ref:.3f}" if ref else "-")
-            cells.append(cpu_share(rec))
-            cells += [fmt(rec.counter(c)) for c in counters]
-            out.append(row(cells))
+            out.append(row([rec.body, rec.repr] + (["/".join(rec.args)] if has_params else [])
+                           + ([str(rec.threads)] if has_threads else []) + [time_cell(rec, ns)]
+                           + ([how] if mixed else []) + ([fmt(ns_per_inode(rec))] if per_inode else [])
+                           + [f"{ns / ref:.3f}" if ref else "-", cpu_share(rec)]
+                           + [fmt(rec.counter(c)) for c in counters]))
         out.append("")
     return out
 
@@ -114,17 +105,12 @@ def other_tables(run, family):
 
 
 def overview(run, family):
-    """One matrix per body: rows = operation (and parameters), columns = representations.
-
-    Cells: ns per operation (accessor) or per inode (walk), and in brackets the
-    ratio against the reference in the same row, the same run."""
+    """One matrix per body: rows = operation (and parameters), columns = representations, cells ns
+    per operation (accessor) or per inode (walk) and the ratio against the reference in brackets."""
     cells = {}
-    for rec in run.layout_records(family):
-        if rec.threads != 1:
-            continue
+    for rec in (r for r in run.layout_records(family) if r.threads == 1):
         value = ns_per_inode(rec) if family == "walk" else rec.median_real_ns()[0]
-        key = (rec.op,) + rec.args
-        cells.setdefault(rec.body, {}).setdefault(key, {})[rec.repr] = value
+        cells.setdefault(rec.body, {}).setdefault((rec.op,) + rec.args, {})[rec.repr] = value
     what = "ns per inode visited" if family == "walk" else "ns per operation"
     out = []
     for body in (b for b in run.bodies if b in cells):
@@ -154,7 +140,6 @@ def overview(run, family):
 def resolution_table(run, pairs):
     """Per family: the resolution, the negative controls and the positive control(s)."""
     from scipy.stats import binom  # scipy: only where statistics are asked for
-    from y2038lab.core import paired
 
     def judged(group, x):
         if group.positive_ok(x):
@@ -162,11 +147,10 @@ def resolution_table(run, pairs):
         if x.lo is None or x.p >= paired.ALPHA or x.lo <= 1:
             return "NOT detected"
         return "detected, but its interval misses the true ratio and its estimate is off by more than ±0.5 %"
-    ctl, res = paired.controls(run, pairs), paired._resolution(pairs)
+    ctl, res = paired.controls(run, pairs), paired.resolution(run, pairs)
     out = ["| family | resolution | negative controls (the same code twice) | positive control "
            "(true ratio 1.0625: 17 units against 16) |", "|---|---|---|---|"]
-    for family in sorted(ctl):
-        c = ctl[family]
+    for family, c in sorted(ctl.items()):
         within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
         w = c.widest
         flagged = sum(1 for n in c.negatives if n.p is not None and n.p < paired.ALPHA)
@@ -185,7 +169,6 @@ def resolution_table(run, pairs):
 
 def paired_summary(run):
     """The resolution block of REPORT.md's top and README (one per run with paired benchmarks)."""
-    from y2038lab.core import paired
     pairs = paired.comparisons(run)
     return [] if not pairs else [f"Resolution of this run on {run.abi} (`scripts/lab bench`, {os.path.basename(run.path)}, timings of "
             "this host, paired: A and B in alternating ~8 µs blocks): the smallest relative difference it could "
@@ -195,7 +178,6 @@ def paired_summary(run):
 
 def paired_tables(run):
     """Every paired/* comparison of RUN, per family, after the resolution table."""
-    from y2038lab.core import paired
     pairs = paired.comparisons(run)
     if not pairs:
         return []
@@ -233,23 +215,22 @@ def shim_table(run):
            "c_batch/N: the inner loop in C, one call into the shim per N iterations (the form every "
            "benchmark here uses); native: the same loop written against libbenchmark in C++; "
            "ratio = c_batch / native (1.000 = no overhead). Time per iteration of the loop body, "
-           f"{how_text(h for _, h in medians.values())}.", "",
+           f"{', '.join(sorted({h for _, h in medians.values()}))}.", "",
            "| body | variant | time / iteration | vs native |", "|---|---|---|---|"]
     for body in sorted({k[0] for k in shim}):
         native = medians.get((body, ("native",)))
-        keys = sorted((k for k in shim if k[0] == body),
-                      key=lambda k: (k[1][0] == "native", k[1][0], param_key(k[1][1:])))
-        for k in keys:
+        for k in sorted((k for k in shim if k[0] == body),
+                        key=lambda k: (k[1][0] == "native", k[1][0], param_key(k[1][1:]))):
             ns = medians[k][0]
-            ratio = ns / native[0] if native and k[1][0] != "native" else None
-            out.append(row([body, "/".join(k[1]), time_cell(shim[k], ns),
-                            f"{ratio:.3f}" if ratio is not None else "-"]))
+            ratio = f"{ns / native[0]:.3f}" if native and k[1][0] != "native" else "-"
+            out.append(row([body, "/".join(k[1]), time_cell(shim[k], ns), ratio]))
     out.append("")
     return out
 
 
-def load_scaling(run):
-    """ops/s with 1 and 2 threads per load/* layout, and their ratio."""
+def load_scaling(run, ceiling):
+    """ops/s with 1 and 2 threads per load/* layout, and their ratio; CEILING(context): the sentence
+    on what two threads can reach, or None (bench.checks.scaling_ceiling)."""
     rates = {(r.op, r.body, r.repr, r.args, r.threads): r.counter("items_per_second")
              for r in run.layout_records("load")}
     if not rates:
@@ -257,9 +238,8 @@ def load_scaling(run):
     out = ["#### load: throughput and scaling", "",
            "ops/s = items_per_second (all threads); scaling = ops/s with 2 threads / ops/s with 1 "
            "(2.0 = perfect on two equal CPUs).", ""]
-    ceiling = checks.scaling_ceiling(run.context)
-    if ceiling:
-        out += [ceiling, ""]
+    if sentence := ceiling(run.context):
+        out += [sentence, ""]
     out += ["| operation | body | repr | params | ops/s, 1 thread | ops/s, 2 threads | scaling |",
             "|---|---|---|---|---|---|---|"]
     keys = sorted({k[:4] for k in rates}, key=lambda k: (k[0], run.bodies.index(k[1]),
@@ -273,9 +253,8 @@ def load_scaling(run):
 
 
 def summary(size_tables, sizes_label, runs):
-    """The README summary: sizeof per ABI and body, and the v6 accessor times of each run.
-
-    size_tables: {abi: rows of sizes-<abi>.csv}; runs: [Run]."""
+    """The README summary: sizeof per ABI and body from SIZE_TABLES ({abi: rows of sizes-<abi>.csv}),
+    then the accessor times of each of RUNS (accessor_summary)."""
     lines = ["## Summary", "", "<!-- summary -->"]
     rows = [(abi, r) for abi in abis.SUMMARY for r in size_tables.get(abi) or []]
     sizes = {(abi, r["body"], r["repr"]): str(r["size"]) for abi, r in rows}
@@ -289,14 +268,12 @@ def summary(size_tables, sizes_label, runs):
             "l" + "r" * len(cols)) + [""]
     for run in runs:
         lines += accessor_summary(run)
-    lines += ["<!-- /summary -->", ""]
-    return lines
+    return lines + ["<!-- /summary -->", ""]
 
 
 def accessor_summary(run):
     """get/set_mtime of the newest body against the reference, paired (y2038lab.core.paired): ratio,
     interval, signed-rank p and ruling; never a bare median a reader could take for a finding."""
-    from y2038lab.core import paired  # scipy: only where statistics are asked for
     body = run.bodies[-1] if run.bodies else None  # the newest body: today's inode
     cells = {(c.operation, c.b): c for c in paired.comparisons(run) if c.family == "accessor"
              and c.body == body and c.a == REFERENCE and c.kind != "positive"}

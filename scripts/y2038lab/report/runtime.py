@@ -8,7 +8,7 @@ words: a timing shows its interval where it clears its family's resolution
 and says "not measurable here" otherwise, and the ruling stays the same in
 two runs.
 """
-from y2038lab.core import reprs, stats
+from y2038lab.core import reprs
 from y2038lab.report.claims import NOT_MEASURABLE, Outcome, run_label
 
 DIFFERENCE = "difference"   # paired.DIFFERENCE: beyond the family's negative controls
@@ -63,8 +63,7 @@ def _torn_rows(ev, protection="unprotected"):
     out = []
     for run in ev.runs:
         for rec in run.records.values():
-            params, _ = stats.split_params(rec)
-            if rec.family != "torn" or params[:2] != (protection, "writer:busy"):
+            if rec.family != "torn" or rec.args[:2] != (protection, "writer:busy"):
                 continue
             total = {k: sum(rec.counters.get(k, [0])) for k in ("reads", "torn_reads", "sec_nsec_mixed",
                                                                   "sec_halves_mixed")}
