@@ -226,17 +226,15 @@ def count(sites, helpers, group_of, unresolved=None):
         if extra and extra[0].isupper():
             add(pos, "macro_args")
             add(pos, "needs_manual")
+    update_time = {(group_of(pos[0]), extra[1]): pos for pos, (_, extra) in sites.by_kind["iop"].items()
+                   if extra[0] == "update_time"}  # one site per implementation and directory
     crossings = vfs_struct_crossings(sites, helpers)
     for column, positions in (("setattr_sites", crossings["setattr"]), ("getattr_sites", crossings["getattr"]),
                               ("retyped_locals", sites.by_kind["retyped_local"]), ("clock_stores", clock_stores(sites)),
-                              ("vfs_value_sites", crossings["values"]), ("unresolved", unresolved or {})):
+                              ("vfs_value_sites", crossings["values"]), ("unresolved", unresolved or {}),
+                              ("update_time_sites", update_time.values())):
         for pos in positions:
             add(pos, column)
-    seen_update_time = set()
-    for pos, (_, extra) in sites.by_kind["iop"].items():
-        if extra[0] == "update_time" and (group_of(pos[0]), extra[1]) not in seen_update_time:
-            seen_update_time.add((group_of(pos[0]), extra[1]))
-            add(pos, "update_time_sites")
     for pos, (_, extra) in sites.by_kind["clock"].items():
         add(pos, "current_time_calls")
         if extra and extra[0] in LEGACY_CLOCKS:
