@@ -46,11 +46,11 @@ def select_tests(ctest_json, build_dir):
                    None)
         args = command[exe + 1:] if exe is not None else []
         bad = [p for p in UNSUPPORTED if props.get(p)]
-        why = ("a host-side check, not a program of this build"
-               if exe is None or exe and not os.path.basename(command[0]).startswith("qemu-")
-               else f"needs {', '.join(bad)}" if bad else "an argument with white space"
-               if any(not a or re.search(r"\s", a) for a in args) else None)
-        if why:
+        whys = ("a host-side check, not a program of this build"
+                if exe is None or exe and not os.path.basename(command[0]).startswith("qemu-") else None,
+                f"needs {', '.join(bad)}" if bad else None,
+                "an argument with white space" if any(not a or re.search(r"\s", a) for a in args) else None)
+        if why := next((w for w in whys if w), None):
             left_out.append(f"{t['name']} ({why})")
             continue
         tests.append({"name": t["name"], "labels": ",".join(props.get("LABELS") or []) or "-",

@@ -268,7 +268,7 @@ def run_callgrind(args, lines, sizes, extra):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("detect").add_argument("--csv", default="/tmp/perf_report-detect.csv")
     r = sub.add_parser("run")
