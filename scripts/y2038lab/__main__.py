@@ -41,6 +41,8 @@ def main():
         print(f"y2038lab: unknown command '{name}' (python3 -m y2038lab --help)", file=sys.stderr)
         return 2
     sys.argv = [f"y2038lab {name}"] + sys.argv[2:]
+    # Without alter_sys, argv[0] stays "y2038lab NAME" (the name every message gives), and
+    # sys.modules["__main__"] stays this module: a command must not pickle its own classes.
     runpy.run_module(f"y2038lab.{COMMANDS[name][0]}", run_name="__main__")
     return 0
 

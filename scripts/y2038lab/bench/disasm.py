@@ -24,7 +24,6 @@ import sys
 from y2038lab.core import fsio, objdump
 from y2038lab.core.fsio import InputError, run_main
 
-PROG = fsio.prog()
 
 _COMMENT_TARGET = re.compile(r"\s*#\s*[0-9a-f]+ <[^>]+>")
 # Code labels (numbered per compilation: they differ between twins), not
@@ -163,7 +162,7 @@ def cmd_twins(args):
             else:
                 print(f"same   {left_id} vs {right_id} {base} ({fmt}): "
                       f"{len(left)} functions, {sum(map(len, left.values()))} instructions")
-    print(f"{PROG}: {checked - failed} of {checked} object pairs compile to the same instructions")
+    print(f"{fsio.prog()}: {checked - failed} of {checked} object pairs compile to the same instructions")
     return 1 if failed else 0
 
 
@@ -180,7 +179,7 @@ def cmd_no_fp(args):
         total += len(hits)
         for fname, insn in hits[:5]:
             print(f"FP/SIMD {path}: {fname}: {insn}")
-    print(f"{PROG}: {len(paths)} objects, {total} instructions with FP/SIMD registers")
+    print(f"{fsio.prog()}: {len(paths)} objects, {total} instructions with FP/SIMD registers")
     return 1 if total else 0
 
 

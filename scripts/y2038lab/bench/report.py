@@ -19,11 +19,9 @@ from y2038lab.report import plots
 from y2038lab.bench import checks
 from y2038lab.core.results import load_run
 
-PROG = fsio.prog()
-
 
 def warn(message):
-    print(f"{PROG}: warning: {message}", file=sys.stderr)
+    print(f"{fsio.prog()}: warning: {message}", file=sys.stderr)
 
 
 def context_lines(run):
@@ -115,7 +113,7 @@ def main(argv=None):
         if args.summary:
             out.write_text(args.summary, "\n".join(tables.summary(size_tables, args.sizes, runs)))
         out.write_text(args.fragment, "\n".join(lines).rstrip() + "\n")
-    print(f"{PROG}: wrote {args.fragment} from {len(runs)} JSON file(s)")
+    print(f"{fsio.prog()}: wrote {args.fragment} from {len(runs)} JSON file(s)")
     return 0
 
 

@@ -46,8 +46,9 @@ def select_tests(ctest_json, build_dir):
                    None)
         args = command[exe + 1:] if exe is not None else []
         bad = [p for p in UNSUPPORTED if props.get(p)]
-        whys = ("a host-side check, not a program of this build"
-                if exe is None or exe and not os.path.basename(command[0]).startswith("qemu-") else None,
+        # exe 0 is the program itself; after 0, command[0] must be the emulator
+        runnable = exe is not None and (exe == 0 or os.path.basename(command[0]).startswith("qemu-"))
+        whys = (None if runnable else "a host-side check, not a program of this build",
                 f"needs {', '.join(bad)}" if bad else None,
                 "an argument with white space" if any(not a or re.search(r"\s", a) for a in args) else None)
         if why := next((w for w in whys if w), None):

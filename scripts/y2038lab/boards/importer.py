@@ -197,7 +197,8 @@ def bench_section(top, json_path, outdir, board):
     res = subprocess.run(cmd, env=dict(os.environ, PYTHONPATH=os.path.join(top, "scripts")),
                          capture_output=True, text=True)
     if res.returncode != 0:
-        raise InputError(f"{json_path}: bench_report.py failed: {res.stderr.strip().splitlines()[-1:]}")
+        last = (res.stderr.strip().splitlines() or ["no message"])[-1]
+        raise InputError(f"{json_path}: y2038lab bench-report failed: {last}")
     text = fsio.read_text(os.path.join(outdir, "40-bench.md"))
     os.unlink(os.path.join(outdir, "40-bench.md"))
     note = ([f"> **Emulated run** ({board['emulated_why']}): these are qemu-user times on "

@@ -113,10 +113,19 @@ def parse_check(spatch, top, files, jobs, max_seconds):
     return result
 
 
+def _reason(seen, in_macro_body, unparsed):
+    """Why a field access was not attributed to a typed expression."""
+    if seen:
+        return "type unknown"  # spatch saw the access but could not type its base
+    if in_macro_body:
+        return "in a macro body"
+    return "in code spatch could not parse" if unparsed else "not matched"
+
+
 def account_tokens(top, files, found, bad_lines):
     """Every raw i_?time token of FILES against what spatch saw: (unresolved {(file, line, col):
-    (reason, source line)} of the field accesses not attributed to a typed expression, tally: a
-    Counter of every token by what it turned out to be)."""
+    (reason, source line)} of the field accesses not attributed to a typed expression (_reason), tally:
+    a Counter of every token by what it turned out to be)."""
     typed = {pos: extra[0] for pos, (_, extra) in found.by_kind["field"].items()}
     seen = found.positions("anyfield")
     macro_args = found.positions("macro_arg")
@@ -133,10 +142,8 @@ def account_tokens(top, files, found, bad_lines):
                 kind = ("struct inode accesses" if typed[pos] in sites.INODE_TYPES
                         else "accesses of other structures (on-disk inodes, ...)")
             else:
-                reason = ("type unknown" if pos in seen
-                          else "in a macro body" if tree.in_macro_body(top, path, line)
-                          else "in code spatch could not parse" if text in bad_lines.get(path, ())
-                          else "not matched")
+                reason = _reason(pos in seen, tree.in_macro_body(top, path, line),
+                                 text in bad_lines.get(path, ()))
                 unresolved[pos] = (reason, text)
                 kind = "unresolved: " + reason
             tally[kind] += 1

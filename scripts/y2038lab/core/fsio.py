@@ -22,7 +22,7 @@ class InputError(Exception):
 
 
 def check_output_path(path):
-    """Raise InputError now if PATH cannot be written atomically later; its folder."""
+    """Raise InputError now if PATH cannot be written atomically later; else return its folder."""
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise InputError(f"{path}: is a folder, expected a file path")

@@ -50,8 +50,9 @@ class Pair:
     where: str                # the other name parts: a representation, "gran:100/inputs:clamped/latency"
     kind: str                 # compare, negative, positive
     true_ratio: float         # controls only
-    n: int
-    ratio: float              # B / A
+    n: int                    # units: processes, else repetitions
+    ratio: float              # B / A: exp(Hodges-Lehmann estimate of the units' log-ratios),
+                              # exp(their median) below MIN_N
     lo: float = None          # the 95 % interval and the p-value: None below MIN_N
     hi: float = None
     p: float = None

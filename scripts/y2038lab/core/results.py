@@ -242,8 +242,10 @@ def parse_run(text, path):
             real = _number(path, where, "real_time", row["real_time"], minimum_exclusive=True)
             rec.real_ns.append(real * UNIT_NS[unit])
             rec.cpu_ns.append(_number(path, where, "cpu_time", row["cpu_time"]) * UNIT_NS[unit])
-            if isinstance(iters := row.get("iterations"), bool) or not isinstance(iters, int) or iters < 1:
-                raise fsio.InputError(f"{path}: {where}: iterations is {iters!r}, expected a positive integer")
+            iters = row.get("iterations")
+            if isinstance(iters, bool) or not isinstance(iters, int) or iters < 1:
+                raise fsio.InputError(f"{path}: {where}: iterations is {iters!r}, "
+                                      "expected a positive integer")
             rec.iterations.append(iters)
             if not rec.label and isinstance(row.get("label"), str):
                 rec.label = row["label"]

@@ -131,8 +131,9 @@ def workaround_source(source, cpu, triple):
         else:
             split += bool(parts)
             lines += parts or [line]
-    notes = ([f"ldm/stm split ({split} instruction{'s' if split > 1 else ''})"] * bool(split)
-             + [f"dmb removed ({dmb}: the A9 model has none)"] * bool(dmb))
+    notes = [f"ldm/stm split ({split} instruction{'s' if split > 1 else ''})"] if split else []
+    if dmb:
+        notes.append(f"dmb removed ({dmb}: the A9 model has none)")
     return "\n".join(lines) + "\n", "; ".join(notes)
 
 

@@ -204,7 +204,7 @@ def mca_section(results, models):
             ref = models.get((name, "v6", REFERENCE, f"loop/{loop}", cpu))
             if m is None or not m["mca_block_rthroughput"]:
                 return "—" if m is None else f"— ({m['workaround'][:40]})"
-            mark = "†" * bool(m["workaround"]) + "‡" * ("inner branch" in m["check"])
+            mark = ("†" if m["workaround"] else "") + ("‡" if "inner branch" in m["check"] else "")
             if m["workaround"]:
                 notes.setdefault(m["workaround"], set()).add(f"{name} {cpu} {loop}/{rp}")
             if "inner branch" in m["check"]:
@@ -230,7 +230,8 @@ def mca_section(results, models):
                   "ABIs the i_size seqcount retry is modelled as not taken but its test counted.", ""]
     if notes:
         lines += ["Workarounds and missing models:", ""] + [
-            f"- {note}: {', '.join(sorted(cells)[:6])}" + (f" and {len(cells) - 6} more" * (len(cells) > 6))
+            f"- {note}: {', '.join(sorted(cells)[:6])}"
+            + (f" and {len(cells) - 6} more" if len(cells) > 6 else "")
             for note, cells in sorted(notes.items())] + [""]
     return lines
 

@@ -123,9 +123,10 @@ def model_variant(variant, funcs, paths, jobs=2):
     no_model = {}
 
     def run(task):
-        result = no_model.get(task[3]) or mca.run_mca(task[4], task[3], triple)
+        _, _, _, cpu, source, *_ = task
+        result = no_model.get(cpu) or mca.run_mca(source, cpu, triple)
         if result.error == "no model":
-            no_model[task[3]] = result
+            no_model[cpu] = result
         return result
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         return [{"abi": variant.abi, "variant": variant.name, "body": body, "repr": repr_,

@@ -18,7 +18,7 @@ import shutil
 import subprocess
 import tempfile
 from collections import Counter
-from dataclasses import dataclass, field, make_dataclass
+from dataclasses import dataclass, field
 
 from y2038lab.core import abis
 from y2038lab.core.fsio import InputError
@@ -33,10 +33,20 @@ HELPER_RE = re.compile(r"^(__aeabi_\w+|__(u?(div|mod|divmod)[sd]i[34]|udivmoddi4
                        r"memcpy|memset|memmove)$")
 
 
-# One variant of a manifest: its name, MANIFEST_KEYS, layouts [(body, repr, object path)], its path.
-Variant = make_dataclass("Variant", [("name", str)] + [(key, str, field(default="")) for key in MANIFEST_KEYS]
-                         + [("layouts", list, field(default_factory=list)),
-                            ("manifest", str, field(default=""))])
+@dataclass
+class Variant:
+    """One variant of a manifest: its name, MANIFEST_KEYS, its layouts and the manifest's path."""
+    name: str
+    abi: str = ""
+    compiler: str = ""
+    flags: str = ""
+    kernel_flags: str = ""
+    harness: str = ""
+    fstime: str = ""
+    objdump: str = ""
+    nm: str = ""
+    layouts: list = field(default_factory=list)  # (body, repr, object path)
+    manifest: str = ""
 
 
 def read_manifest(path):

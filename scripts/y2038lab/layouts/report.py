@@ -195,7 +195,8 @@ def generate(args):
     with fsio.OutputSet() as out:
         for name, text in files.items():
             out.write_text(os.path.join(args.out, name), text)
-    print(f"{fsio.prog()}: {len(rows)} layouts on {len(present)} ABIs -> {args.out}/pahole, {args.out}/layouts")
+    print(f"{fsio.prog()}: {len(rows)} layouts on {len(present)} ABIs -> "
+          f"{args.out}/pahole, {args.out}/layouts")
 
 
 def check(args):

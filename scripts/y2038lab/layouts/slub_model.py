@@ -1,6 +1,5 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""slub_model.py - how many objects of a given size SLUB puts in a slab.
+"""How many objects of a given size SLUB puts in a slab.
 
 A model of mm/slub.c's order selection, written from its documented
 behaviour (calculate_order(), calc_slab_order(), order_objects()):
@@ -109,7 +108,8 @@ def calculate_order(size, nr_cpus, calc="v6.8", min_objects=None):
 
 
 def slab_geometry(size, nr_cpus, calc="v6.8", min_objects=None):
-    """(objects per slab, pages per slab) for kmem_cache.size @size."""
+    """(objects per slab, pages per slab) for kmem_cache.size @size; min_objects: the slub_min_objects=
+    boot parameter (None: derived from nr_cpus)."""
     order = calculate_order(size, nr_cpus, calc, min_objects)
     return order_objects(order, size), 1 << order
 

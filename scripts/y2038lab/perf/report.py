@@ -26,7 +26,6 @@ from y2038lab.core import envvars, fsio, markdown
 from y2038lab.perf.walk import fitting_walks, largest, layout_parts, run_measured, walk_sizes
 from y2038lab.core.tables import fmt
 
-PROG = fsio.prog()
 PERF_EVENTS = ["cycles", "instructions", "L1-dcache-loads", "L1-dcache-load-misses", "LLC-load-misses"]
 # Callgrind's event names with --cache-sim=yes, and what the fragment shows.
 CALLGRIND_SHOWN = [("Ir", "instructions"), ("Dr", "data reads"), ("D1mr", "D1 read misses"),
@@ -169,7 +168,7 @@ def run_counters(args, lines, sizes):
     measured, failures = [], []
     for name in picked.values():
         label = re.sub(r"[^\w]+", "_", name)
-        print(f"{PROG}: counters: {name}", file=sys.stderr, flush=True)
+        print(f"{fsio.prog()}: counters: {name}", file=sys.stderr, flush=True)
         try:
             figures, detail = measure_counters(args.bench, name, label, args.work, args.min_time)
         except (ValueError, OSError, subprocess.CalledProcessError) as err:
@@ -204,7 +203,7 @@ def finish(fragment, lines, measured, failures):
         first = f"; first: {failures[0][0]}: {failures[0][1]}" if failures else ""
         raise fsio.InputError(f"no layout measured ({len(failures)} failed{first}); {fragment} not written")
     fsio.write_text(fragment, "\n".join(lines).rstrip() + "\n")
-    print(f"{PROG}: wrote {fragment}", file=sys.stderr)
+    print(f"{fsio.prog()}: wrote {fragment}", file=sys.stderr)
     return 0
 
 
@@ -232,7 +231,7 @@ def run_callgrind(args, lines, sizes, extra):
     for geometry in geometries:
         for name, n in callgrind_plan(geometry, sizes, args.names, args.n_max):
             label = geometry.name + "-" + re.sub(r"[^\w]+", "_", name)
-            print(f"{PROG}: callgrind ({geometry.name}): {name}", file=sys.stderr, flush=True)
+            print(f"{fsio.prog()}: callgrind ({geometry.name}): {name}", file=sys.stderr, flush=True)
             try:
                 figures, detail = measure_callgrind(args.bench, name, label, args.work, args.min_time,
                                                     geometry.valgrind_args())

@@ -116,8 +116,9 @@ def _bytes_covers(ev):
 
 def _pairs(ev, claim, body):
     """[(abi, layout size, against size)] of BODY on every ABI that has both."""
-    return [(abi, a, b) for abi in _abis(ev)
-            for a, b in [[_size(ev, abi, body, claim[k]) for k in ("layout", "against")]] if a and b]
+    rows = [(abi, _size(ev, abi, body, claim["layout"]), _size(ev, abi, body, claim["against"]))
+            for abi in _abis(ev)]
+    return [(abi, a, b) for abi, a, b in rows if a and b]
 
 
 def _vs(abi, a, b):
@@ -187,8 +188,10 @@ def rule_reorder(ev, claim):
 
     def parts(b):
         """[(abi, bytes reordering AGAINST saves, bytes packing into LAYOUT saves)] (negative), as text."""
-        rows = [(abi, -ref["reorg_saves"], packed["size"] - ref["size"]) for abi in _abis(ev)
-                for ref, packed in [[(ev.sizes or {}).get((abi, b, claim[k])) for k in ("against", "layout")]]
+        sizes = ev.sizes or {}
+        found = [(abi, sizes.get((abi, b, claim["against"])), sizes.get((abi, b, claim["layout"])))
+                 for abi in _abis(ev)]
+        rows = [(abi, -ref["reorg_saves"], packed["size"] - ref["size"]) for abi, ref, packed in found
                 if ref and packed]
         return rows, "; ".join(f"{abi} reordering {r:+d} B, packing {p:+d} B" for abi, r, p in rows)
     rows, text = parts(body)
@@ -259,8 +262,9 @@ def rule_instructions(ev, claim):
     layout = claim.get("layout", "-")
 
     def counts(body):
-        return [(v, int(a["instructions"]), int(b["instructions"]), a, b) for v in COST_VARIANTS
-                for a, b in [[_count(ev, v, body, layout, op) for op in (base, other)]] if a and b]
+        found = [(v, _count(ev, v, body, layout, base), _count(ev, v, body, layout, other))
+                 for v in COST_VARIANTS]
+        return [(v, int(a["instructions"]), int(b["instructions"]), a, b) for v, a, b in found if a and b]
 
     def text(rows):
         return ", ".join(f"{v} {a} -> {b}" for v, a, b, _, _ in rows)

@@ -44,21 +44,24 @@ def command(args):
 def sections(path, text, level, wanted, prefix="", every=False):
     """The sections at heading LEVEL ('##' or '###') of a Markdown text whose title starts with one of
     WANTED, every heading one level deeper, their titles after PREFIX; InputError naming PATH when none
-    is there (with EVERY: when one is missing, as in a table of scripts/lab pahole)."""
+    is there.  With EVERY, titles must equal WANTED's and each must be there (a table of scripts/lab
+    pahole)."""
     out, keep, found = [], False, set()
     for line in text.splitlines():
         heading = re.match(r"(#+) (.*)", line)
         if heading and len(heading.group(1)) <= len(level):
-            keep = len(heading.group(1)) == len(level) and heading.group(2).startswith(tuple(wanted))
+            title = heading.group(2)
+            hits = [w for w in wanted if (title == w if every else title.startswith(w))]
+            keep = len(heading.group(1)) == len(level) and bool(hits)
             if keep:
-                found.update(w for w in wanted if heading.group(2).startswith(w))
+                found.update(hits)
                 out.append(f"#{level} {prefix}{heading.group(2)}")
                 continue
         if keep:
             out.append("#" + line if heading else line)
     missing = [w for w in wanted if w not in found]
     if every and missing:
-        raise fsio.InputError(f"{path}: no section '## {missing[0]}' (rerun scripts/lab pahole)")
+        raise fsio.InputError(f"{path}: no section '{level} {missing[0]}' (rerun scripts/lab pahole)")
     if not out:
         raise fsio.InputError(f"{path}: none of the sections {', '.join(wanted)}")
     return out
