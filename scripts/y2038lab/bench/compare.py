@@ -147,13 +147,14 @@ def main(argv=None):
                 base, other = args.repr
                 gbench = run_gbench(["filters", paths[0], repr_regex(base), repr_regex(other)], aggregates, names)
                 rows = repr_table(runs[0], base, other, pattern, measure)
-                paired = paired_lines(runs[0], base, other, pattern)
+                pairs = paired_lines(runs[0], base, other, pattern)
                 what = f"{other} against {base} in {args.json[0]}"
             else:
                 gbench = run_gbench(["benchmarks"] + paths, aggregates, names)
-                base, other, rows, paired = "A", "B", runs_table(runs[0], runs[1], pattern, measure), []
+                base, other = "A", "B"
+                rows, pairs = runs_table(runs[0], runs[1], pattern, measure), []
                 what = f"B = {args.json[1]} against A = {args.json[0]}"
-        if not rows and not paired:
+        if not rows and not pairs:
             raise fsio.InputError(f"{', '.join(args.json)}: no benchmark to compare ({what})")
         head = ["benchmark", f"{base} ns", f"{other} ns", "ratio", "95 % interval", "U test", "n",
                 "twin spread", "verdict", "disturbed"]
@@ -167,7 +168,7 @@ def main(argv=None):
             "A difference counts only when significant and its whole interval lies outside the twin spread; "
             f"'disturbed' lists runs whose real time exceeded CPU time by > {stats.DISTURBED_EXCESS:.0%} "
             "(repetitions, worst ratio).", "",
-            *markdown.table(head, rows, "lrrr"), *paired, ""])
+            *markdown.table(head, rows, "lrrr"), *pairs, ""])
         print(text, end="")
         if args.out:
             fsio.write_text(args.out, text)

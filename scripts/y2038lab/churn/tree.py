@@ -137,8 +137,11 @@ def grouper(tree, files):
             return parts[1]
         return f"{parts[1]}/{parts[2]}"
 
-    registers = {group_of(path) for path in files
-                 if group_of(path) != "vfs" and FSTYPE_RE.search(_read(tree, path))}
+    registers = set()
+    for path in files:  # a group's files are read until one registers a file system
+        group = group_of(path)
+        if group != "vfs" and group not in registers and FSTYPE_RE.search(_read(tree, path)):
+            registers.add(group)
 
     def kind_of(group):
         return "vfs" if group == "vfs" else "filesystem" if group in registers else "library"

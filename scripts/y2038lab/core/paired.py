@@ -108,6 +108,8 @@ def _signed_rank_counts(n):
 
 def critical(n, alpha=ALPHA):
     """The largest C with P(T+ <= C) <= alpha / 2 (exact); -1 if none."""
+    # The counts are non-negative, so the cumulative sums never decrease: counting those within
+    # the tail finds the last one that is.
     return sum(1 for s in itertools.accumulate(_signed_rank_counts(n)) if s <= alpha / 2 * 2 ** n) - 1
 
 

@@ -69,6 +69,7 @@ def _rank_cutoff(n, m, confidence):
     tail = (1 - confidence) / 2
     if n * m <= EXACT_PAIRS:
         total = math.comb(n + m, n)
+        # Cumulative sums of non-negative counts never decrease: this counts up to the last within the tail.
         return sum(1 for s in itertools.accumulate(_u_cdf_counts(n, m)) if s / total <= tail)
     z = norm.ppf(1 - tail)
     return max(0, math.floor(n * m / 2 - z * math.sqrt(n * m * (n + m + 1) / 12)))
