@@ -9,19 +9,14 @@ slabinfo_validation), and hand-checkable edges of mm/slub.c.
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from scripttest import finish  # noqa: E402  (also puts scripts/ on the path)
+import scripttest  # noqa: E402
 from y2038lab.layouts import slub_model as m  # noqa: E402
-
-passed = failed = 0
 
 
 def expect(case, what, want, got):
-    global passed, failed
-    if want == got:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL [%s] %s: expected %r, got %r" % (case, what, want, got))
+    scripttest.expect(f"{case}: {what}", want, got)
 
 
 GEOMETRY_CASES = [
@@ -62,5 +57,4 @@ bad, total = m.validate("x 1 1 640 25 4\ny 1 1 640 12 2\n", 8, "v6.6")
 expect("validate", "mismatch found", [("y", 640, (25, 4), (12, 2))], bad)
 expect("validate", "rows", 2, total)
 
-print("slub_model_test: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+finish("slub_model_test")
