@@ -28,12 +28,11 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
-from y2038lab.core import envvars, fsio, reprs
+from y2038lab.core import envvars, fsio
 from y2038lab.core.results import load_run, parse_run
 
-# The CPU probes: any layout serves; the reference is the one every build has.
-ACCESSOR_PROBE = f"accessor/get_mtime/v6/{reprs.REFERENCE}"
-LOAD_PROBE = f"load/touch_private/v6/{reprs.REFERENCE}/real_time/threads:1"
+ACCESSOR_PROBE = "accessor/get_mtime/v6/scalar"
+LOAD_PROBE = "load/touch_private/v6/scalar/real_time/threads:1"
 PROBES = (ACCESSOR_PROBE, LOAD_PROBE)
 PROBE_ARGS = ("--benchmark_min_time=0.05", "--benchmark_repetitions=3")
 LINK_ORDERS = 10  # y2038-bench and y2038-bench-order1..9 (Y2038_BENCH_LINK_ORDERS, bench/CMakeLists.txt)
