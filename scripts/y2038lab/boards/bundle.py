@@ -32,6 +32,19 @@ UNSUPPORTED = ("PASS_REGULAR_EXPRESSION", "FAIL_REGULAR_EXPRESSION", "ENVIRONMEN
 log = gbench.log
 
 
+def _left_out(command, exe, args, bad):
+    """Why run.sh cannot run a test (None if it can): EXE is the index of the build's program in
+    COMMAND (0: the program itself; after 0, command[0] must be the emulator), BAD its unsupported
+    properties."""
+    if exe is None or (exe > 0 and not os.path.basename(command[0]).startswith("qemu-")):
+        return "a host-side check, not a program of this build"
+    if bad:
+        return f"needs {', '.join(bad)}"
+    if any(not a or re.search(r"\s", a) for a in args):
+        return "an argument with white space"
+    return None
+
+
 def select_tests(ctest_json, build_dir):
     """(tests, left_out) from `ctest --show-only=json-v1`: tests run.sh can run as a dict per test
     (name, labels, will_fail, skip_rc, exe, args), and "name (why)" for the others."""
@@ -45,13 +58,7 @@ def select_tests(ctest_json, build_dir):
         exe = next((i for i, c in enumerate(command) if os.path.realpath(c).startswith(build_dir + os.sep)),
                    None)
         args = command[exe + 1:] if exe is not None else []
-        bad = [p for p in UNSUPPORTED if props.get(p)]
-        # exe 0 is the program itself; after 0, command[0] must be the emulator
-        runnable = exe is not None and (exe == 0 or os.path.basename(command[0]).startswith("qemu-"))
-        whys = (None if runnable else "a host-side check, not a program of this build",
-                f"needs {', '.join(bad)}" if bad else None,
-                "an argument with white space" if any(not a or re.search(r"\s", a) for a in args) else None)
-        if why := next((w for w in whys if w), None):
+        if why := _left_out(command, exe, args, [p for p in UNSUPPORTED if props.get(p)]):
             left_out.append(f"{t['name']} ({why})")
             continue
         tests.append({"name": t["name"], "labels": ",".join(props.get("LABELS") or []) or "-",

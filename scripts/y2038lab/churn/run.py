@@ -113,13 +113,13 @@ def parse_check(spatch, top, files, jobs, max_seconds):
     return result
 
 
-def _reason(seen, in_macro_body, unparsed):
-    """Why a field access was not attributed to a typed expression."""
+def _reason(top, path, line, text, seen, bad_lines):
+    """Why a field access was not attributed to a typed expression (the file is read only if needed)."""
     if seen:
         return "type unknown"  # spatch saw the access but could not type its base
-    if in_macro_body:
+    if tree.in_macro_body(top, path, line):
         return "in a macro body"
-    return "in code spatch could not parse" if unparsed else "not matched"
+    return "in code spatch could not parse" if text in bad_lines.get(path, ()) else "not matched"
 
 
 def account_tokens(top, files, found, bad_lines):
@@ -142,8 +142,7 @@ def account_tokens(top, files, found, bad_lines):
                 kind = ("struct inode accesses" if typed[pos] in sites.INODE_TYPES
                         else "accesses of other structures (on-disk inodes, ...)")
             else:
-                reason = _reason(pos in seen, tree.in_macro_body(top, path, line),
-                                 text in bad_lines.get(path, ()))
+                reason = _reason(top, path, line, text, pos in seen, bad_lines)
                 unresolved[pos] = (reason, text)
                 kind = "unresolved: " + reason
             tally[kind] += 1

@@ -112,9 +112,10 @@ def live_replica():
     """(body, repr) that layouts/kernel_standins.h's kernel-check block names for the running kernel's
     major.minor, else for the newest tree it names."""
     trees, _ = kernel.read_block()
-    key = re.match(r"\d+\.\d+", platform.release())
-    newest = max(trees, key=lambda v: tuple(map(int, v.split("."))))
-    return trees.get(key.group(0) if key else "") or trees[newest]
+    try:
+        return kernel.body_for(platform.release(), trees)
+    except fsio.InputError:
+        return trees[max(trees, key=lambda v: tuple(map(int, v.split("."))))]
 
 
 def btf_compare(raw_replica, layout, command, host, now, version):
