@@ -11,6 +11,7 @@ COMMANDS = {
     "fuzz": ("core.fuzz", "`lab test`'s fuzzing step"),
     "layouts": ("layouts.report", "pahole reference set, size tables, slab model, BTF comparison"),
     "kernel-check": ("layouts.kernel", "the replicas against a real kernel tree's struct inode, per ABI"),
+    "kernel": ("kernel.run", "each representation in a real Linux 6.12: UML and qemu-system, KUnit"),
     "slub-model": ("layouts.slub_model", "objects per slab for a size; --validate against /proc/slabinfo"),
     "bench": ("bench.run", "`lab bench`: y2038-bench by the pass plan, replaced only when done"),
     "bench-report": ("bench.report", "the benchmark fragment and README summary from y2038-bench JSON"),

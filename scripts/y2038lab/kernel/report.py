@@ -1,0 +1,209 @@
+"""reports/kernel/: what the real kernels gave, beside what the replicas and the SLUB model say.
+
+Every figure comes from a kernel's own KTAP (kernel.ktap) and names its kind: a
+byte count (sizeof, offsetof, ksize and slab pages, read inside the kernel), a
+test result, or a timing (UML on this host: a kernel running as a process, the boot
+the unit).  The replica's figures are the committed pahole tables
+(reports/layouts/sizes-<abi>.csv, body v6) and, where a CMake build of the layout
+probes is at hand, pahole on the replica beside pahole on the kernel's vmlinux,
+member by member (layouts.kernel.compare).
+"""
+import os
+
+from y2038lab.core import fsio, markdown, paired, reprs
+from y2038lab.layouts import kernel as kernel_check, pahole, slub_model
+
+LAYOUTS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "reports", "layouts")
+OWN_SUITES = ("y2038_inode_layout", "y2038_inode_time", "y2038_inode_slab", "y2038_inode_timing")
+CSV_FIELDS = ["arch", "abi", "repr", "sizeof_inode", "replica_size", "delta_vs_reference", "replica_delta",
+              "members", "replica_members_differ", "cache", "object_size", "ksize", "model_ksize", "objperslab",
+              "model_objperslab", "pagesperslab", "model_pagesperslab", "bytes_per_1e6_inodes",
+              "model_bytes_per_1e6_inodes", "own_passed", "own_failed", "kernel_suites", "failed_cases",
+              "not_exact", "build_min", "tree", "command", "commit", "date"]
+TIMING_FIELDS = ["round", "repr", "path", "ps_per_op", "pair_ratio"]
+
+
+def replica_sizes(abi):
+    """{repr: sizeof} of body v6 in the committed pahole table of ABI ({} when absent)."""
+    path = os.path.join(LAYOUTS, f"sizes-{abi}.csv")
+    if not os.path.exists(path):
+        return {}
+    return {r["repr"]: int(r["size"]) for r in fsio.read_csv(path, ["abi", "body", "repr", "size"])
+            if r["body"] == "v6"}
+
+
+def member_diff(builds, abi, repr_, vmlinux):
+    """pahole of the kernel's struct inode against the v6/REPR replica probe of ABI: the differing
+    members ("" when identical), or None without a probe or DWARF."""
+    probes = [p for a, _, ps in pahole.discover(builds) if a == abi for p in ps if p[:2] == ("v6", repr_)]
+    if not probes or not os.path.exists(vmlinux):
+        return None
+    kernel = pahole.parse_struct(pahole.pahole(abi, vmlinux, "-C", "inode"), "inode", vmlinux)
+    replica = pahole.parse_struct(pahole.pahole(abi, probes[0][2], "-C", "inode"), "inode", probes[0][2])
+    if kernel is None or replica is None:
+        return None
+    return "; ".join(kernel_check.compare(kernel, replica))
+
+
+def slab_model(fig, bits):
+    """(ksize, objects per slab, pages per slab, bytes per 10^6) the lab's SLUB model gives for the
+    object size the kernel printed (one CPU: UML and the qemu machines boot one)."""
+    size = slub_model.cache_object_size(int(fig["object_size"]), word=bits // 8)
+    objs, pages = slub_model.slab_geometry(size, 1)
+    return size, objs, pages, slub_model.memory_per_objects(size, 1)
+
+
+def rows_of(results, meta):
+    rows = []
+    refs = {a: r for (a, rp), r in results.items() if rp == reprs.REFERENCE}
+    for (arch, repr_), (run, _, seconds) in results.items():
+        abi = {"um": "x86_64", "i386": "i386", "arm": "armhf"}[arch]
+        lay = run.figure("layout")
+        if not lay:
+            raise fsio.InputError(f"{run.source}: no 'y2038: layout' line")
+        lay = lay[0]
+        ref = refs.get(arch)
+        ref_size = int(ref[0].figure("layout")[0]["sizeof_inode"]) if ref else None
+        replica = replica_sizes(abi)
+        vmlinux = os.path.join(meta["build_dirs"][(arch, repr_)], "vmlinux")
+        diff = member_diff(meta["builds"], abi, repr_, vmlinux) if meta["builds"] else None
+        suites = run.suites()
+        own = [suites.get(s, (0, 0, 0)) for s in OWN_SUITES]
+        not_exact = sorted({f["case"] for f in run.figure("stored") if f["how"] != "exact"},
+                           key=lambda c: [f["case"] for f in run.figure("stored")].index(c))
+        base = {"arch": arch, "abi": abi, "repr": repr_, "sizeof_inode": lay["sizeof_inode"],
+                "replica_size": replica.get(repr_, ""),
+                "delta_vs_reference": int(lay["sizeof_inode"]) - ref_size if ref_size else "",
+                "replica_delta": replica[repr_] - replica[reprs.REFERENCE]
+                if repr_ in replica and reprs.REFERENCE in replica else "",
+                "members": " ".join(f"{m['name']}@{m['offset']}+{m['size']}" for m in run.figure("member")),
+                "replica_members_differ": "(no probe or DWARF)" if diff is None else diff or "none",
+                "own_passed": sum(p for p, _, _ in own), "own_failed": sum(f for _, f, _ in own),
+                "kernel_suites": " ".join(f"{s}:{p}/{p + f}" for s, (p, f, _) in sorted(suites.items())
+                                          if s not in OWN_SUITES),
+                "failed_cases": "; ".join(c.name for c in run.failed),
+                "not_exact": "; ".join(f"{c}: {next(f['how'] for f in run.figure('stored') if f['case'] == c)}"
+                                       for c in not_exact),
+                "build_min": f"{seconds / 60:.1f}", "tree": meta["tree"], "command": meta["command"],
+                "commit": meta["commit"], "date": meta["date"]}
+        for fig in run.figure("slab"):
+            ksize, objs, pages, mem = slab_model(fig, int(lay["bits_per_long"]))
+            rows.append(dict(base, cache=fig["cache"], object_size=fig["object_size"], ksize=fig["ksize"],
+                             model_ksize=ksize, objperslab=fig["objperslab"], model_objperslab=objs,
+                             pagesperslab=fig["pagesperslab"], model_pagesperslab=pages,
+                             bytes_per_1e6_inodes=int(fig["slab_bytes"]) * 10 ** 6 // int(fig["inodes"]),
+                             model_bytes_per_1e6_inodes=mem))
+        if not run.figure("slab"):
+            rows.append(base)
+    return rows
+
+
+def timing(rounds):
+    """[(path, repr, (ratio, lo, hi, p), kind)] of each representation's per-boot time against the
+    reference of the same round, and the positive control (get_mtime_x17 / get_mtime inside each
+    reference boot); kind: negative (the twin, the same code on LP64), positive, compare."""
+    by = {}
+    for k, r, paths, pair in rounds:
+        by[(k, r)] = (paths, pair)
+    out = []
+    reprs_ = sorted({r for _, r, _, _ in rounds} - {reprs.REFERENCE})
+    paths = sorted({p for _, _, ps, _ in rounds for p in ps})
+    for path in paths:
+        for r in reprs_:
+            ratios = [by[(k, r)][0][path] / by[(k, reprs.REFERENCE)][0][path]
+                      for k, rr, _, _ in rounds if rr == r and (k, reprs.REFERENCE) in by]
+            out.append((path, r, paired.analyse(ratios), "negative" if r == reprs.TWIN else "compare"))
+    pos = [pair for _, r, _, pair in rounds if r == reprs.REFERENCE and pair]
+    if pos:
+        out.append(("get_mtime_x17", reprs.REFERENCE, paired.analyse(pos), "positive"))
+    return out
+
+
+def fmt(stat):
+    ratio, lo, hi, p = stat
+    if lo is None:
+        return f"x{ratio:.4f} (too few boots)"
+    verdict = paired.NO_DIFFERENCE if lo <= 1 <= hi else paired.DIFFERENCE
+    return f"x{ratio:.4f} [{lo:.4f}, {hi:.4f}], p = {p:.3g}: {verdict}"
+
+
+def render(results, rounds, meta):
+    """{file name under OUT: text}: KERNEL.md, kernel.csv, timing.csv, ktap/<arch>-<repr>.ktap."""
+    rows = rows_of(results, meta)
+    stats = timing(rounds) if rounds else []
+    md = ["# struct inode timestamps in a real kernel", "",
+          markdown.generated(meta["command"], f"; commit {meta['commit']}"), ""]
+    md += markdown.facts([("Tree", meta["tree"]), ("Kernels", "UML (ARCH=um, x86_64) runs as a process of this "
+                           "host; i386 and arm under qemu-system (software emulation: no timings there)"),
+                          ("Config", "kernel/kunitconfig + the kernel-check block of layouts/kernel_standins.h "
+                           "(UML without CONFIG_SMP and the options that need it; full text below)"),
+                          ("Built and run by", f"`{meta['command']}` in {meta['elapsed'] / 60:.0f} min on "
+                           f"{meta['host']}, {meta['cpus']} CPUs, {meta['date']}"),
+                          ("Hunks", "kernel/kunit.patch and layouts/repr_<repr>.kernel.patch against that tree; "
+                           "the KUnit suite kernel/y2038_inode_kunit.c")])
+    md += ["## Size of struct inode (bytes, the kernel's sizeof)", "",
+           "Real: `sizeof(struct inode)` printed by y2038_inode_layout in the booted kernel.  Replica: pahole "
+           "of the v6 body (reports/layouts/sizes-<abi>.csv), which assumes SMP: on UML (no SMP) spinlock_t "
+           "is empty, so compare the deltas against timespec64 there; members: pahole of the kernel's vmlinux "
+           "against the replica, member by member.", ""]
+    md += markdown.table(["ABI (kernel)", "repr", "real", "replica", "real Δ vs timespec64", "replica Δ",
+                          "timestamp members (offset+size)", "members that differ from the replica"],
+                         [[f"{r['abi']} ({r['arch']})", r["repr"], r["sizeof_inode"], r["replica_size"],
+                           r["delta_vs_reference"], r["replica_delta"], r["members"], r["replica_members_differ"]]
+                          for r in rows if r.get("cache") in (None, "shmem_inode_cache")], "llrrrr") + [""]
+    md += ["## Slab memory per inode (bytes, the kernel's own slabs)", "",
+           "y2038_inode_slab allocates 10^5 inodes of each cache and sums the slabs that hold them "
+           "(each object's folio): the slot (ksize), objects in the fullest slab, its pages, and slab bytes "
+           "per 10^6 inodes.  Model: the lab's SLUB model (layouts/slub_model.py) for the object size the "
+           "kernel printed, one CPU.", ""]
+    md += markdown.table(["ABI", "repr", "cache", "object", "ksize real / model", "objs/slab real / model",
+                          "pages real / model", "bytes per 10^6 inodes real / model"],
+                         [[r["abi"], r["repr"], r["cache"], r["object_size"], f"{r['ksize']} / {r['model_ksize']}",
+                           f"{r['objperslab']} / {r['model_objperslab']}",
+                           f"{r['pagesperslab']} / {r['model_pagesperslab']}",
+                           f"{r['bytes_per_1e6_inodes']:,} / {r['model_bytes_per_1e6_inodes']:,}"
+                           + ("" if r["bytes_per_1e6_inodes"] == r["model_bytes_per_1e6_inodes"] else " (differ)")]
+                          for r in rows if r.get("cache")], "lllr") + [""]
+    md += ["## Correctness on the real code", "",
+           "The lab's suites (accessors, generic_fillattr(), inode_update_timestamps(), file_update_time(), "
+           "atime_needs_update(), timestamp_truncate() and inode_set_ctime_current() under six file systems' "
+           "ranges, on tmpfs inodes, 28 edge instants) and the kernel's own suites that touch timestamps.  "
+           "Each edge stores exactly, or as the representation's hunk documents (clamped, wrapped): the "
+           "instants that do not store exactly are listed.", ""]
+    seen = set()
+    md += markdown.table(["ABI", "repr", "lab's cases passed / failed", "kernel's suites (passed/total)",
+                          "failing cases", "edges not stored exactly"],
+                         [[r["abi"], r["repr"], f"{r['own_passed']} / {r['own_failed']}", r["kernel_suites"],
+                           r["failed_cases"] or "none", r["not_exact"] or "none (all exact)"]
+                          for r in rows if (r["arch"], r["repr"]) not in seen and not seen.add((r["arch"], r["repr"]))])
+    md += [""]
+    if stats:
+        neg = [s for p, r, s, k in stats if k == "negative" and s[1] is not None]
+        res = sorted(max(s[2] - 1, 1 / s[1] - 1) for s in neg)
+        md += ["## Timings in the kernel (UML on this host; the boot is the unit)", "",
+               f"{len({k for k, _, _, _ in rounds})} rounds of boots, each the reference then every other "
+               "representation (rotated); per boot the median over 301 blocks of at least 64 µs of each path's "
+               "time per operation; per representation and path the ratio to the same round's reference boot, "
+               "Wilcoxon signed-rank test and Hodges-Lehmann 95 % interval over rounds.  Negative control: "
+               f"{reprs.TWIN} against {reprs.REFERENCE} (the same code on x86_64, two kernels); positive: "
+               "17 units of get_mtime against 16 inside each reference boot (true ratio 1.0625).  Resolution "
+               f"(median reach of the negative controls' intervals from 1): "
+               f"{'±%.2f%%' % (100 * res[len(res) // 2]) if res else 'n/a'}.", ""]
+        paths = sorted({p for p, _, _, k in stats if k != "positive"})
+        others = sorted({r for _, r, _, k in stats if k != "positive"}, key=lambda r: (r != reprs.TWIN, r))
+        cell = {(p, r): s for p, r, s, _ in stats}
+        md += markdown.table(["path"] + [f"{r} / {reprs.REFERENCE}" for r in others],
+                             [[p] + [fmt(cell[(p, r)]) for r in others] for p in paths]) + [""]
+        md += [f"Positive control: {fmt(next(s for p, r, s, k in stats if k == 'positive'))} (true 1.0625)"
+               for _ in [0] if any(k == "positive" for _, _, _, k in stats)] + [""]
+    md += ["## Configuration", ""]
+    for arch, text in meta["config"].items():
+        md += [f"`{arch}`: " + ", ".join(x for x in text.splitlines() if x and not x.startswith("# the ")), ""]
+    files = {"KERNEL.md": "\n".join(md).rstrip() + "\n", "kernel.csv": fsio.csv_text(rows, CSV_FIELDS),
+             "timing.csv": fsio.csv_text([{"round": k + 1, "repr": r, "path": p, "ps_per_op": v,
+                                           "pair_ratio": pair or ""}
+                                          for k, r, paths, pair in rounds for p, v in sorted(paths.items())],
+                                         TIMING_FIELDS)}
+    for (arch, repr_), (_, raw, _) in results.items():
+        files[os.path.join("ktap", f"{arch}-{repr_}.ktap")] = raw
+    return files
