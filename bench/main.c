@@ -19,6 +19,7 @@
 
 void bench_register_layouts(void);
 void shim_overhead_register(void);
+void shim_native_register(void);
 void fstime_register(void);
 
 static void bench_register_all(void)
@@ -27,6 +28,7 @@ static void bench_register_all(void)
 	bench_add_context("y2038_layouts", Y2038_BENCH_LAYOUTS);
 	bench_cpus_init();
 	shim_overhead_register();
+	shim_native_register();
 	fstime_register();
 	bench_register_layouts();
 	paired_register_accessor(); /* after every layout handed its ops over */
