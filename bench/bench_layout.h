@@ -23,6 +23,7 @@
 #include <stdlib.h>
 
 #include "bench.h"
+#include "bench_seed.h"
 #include "inode.h"
 
 #ifndef BENCH_LAYOUT_ID
@@ -32,9 +33,6 @@
 #define BENCH_PASTE_(a, b) a##_##b
 #define BENCH_PASTE(a, b) BENCH_PASTE_(a, b)
 #define BENCH_LAYOUT_SYMBOL(name) BENCH_PASTE(name, BENCH_LAYOUT_ID)
-
-/* The run's seed (main.c: $Y2038_SEED or the clock, printed, in the JSON context). */
-uint64_t bench_seed(void);
 
 /**
  * bench_register_layout - register @fn as "<family>/<operation>/<body>/<repr>"

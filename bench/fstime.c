@@ -62,13 +62,13 @@
 
 #include "bench.h"
 #include "bench_fixtures.h"
+#include "bench_seed.h"
 #include "paired.h"
 #include "fs_time.h"
 #include "inode.h"
 #include "rng.h"
 
-uint64_t bench_seed(void); /* main.c */
-void fstime_register(void);
+void fstime_register(void); /* main.c calls it */
 
 #define FSTIME_INPUTS 32768 /* distinct inputs per case, and calls per batch */
 /* The inputs again from the start, so that a paired block may start at any input. */

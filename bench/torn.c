@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * torn.c - the torn-read experiment as a benchmark, per layout
- * (src/support/torn_read.h; the test is tests/torn_read_test.c).
+ * (layouts/torn_read.h; the test is tests/torn_read_test.c).
  *
  *   torn/read/<body>/<repr>/unprotected/writer:busy
  *   torn/read/<body>/<repr>/seqcount/writer:busy

@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.join(top, "scripts"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from scripttest import expect, finish  # noqa: E402
 from y2038lab.churn import history as churn_history  # noqa: E402
+from y2038lab.churn import report as churn_report  # noqa: E402
 from y2038lab.churn import run as churn_module  # noqa: E402
 from y2038lab.churn import sites as churn_sites  # noqa: E402
 from y2038lab.churn import tree as churn_tree  # noqa: E402
@@ -121,6 +122,8 @@ with tempfile.TemporaryDirectory() as tmp:
         expect("CSV: TOTAL is the last row", "TOTAL", list(got)[-1])
         with open(os.path.join(out, "tree.md"), encoding="utf-8") as f:
             md = f.read()
+        # the provenance line is the one the committed reports carry (provenance_test holds them to it)
+        expect("md: provenance line", churn_report.GENERATED, (md.splitlines() + ["", "", ""])[2])
         for needle in ("| Tree | `tree`: Linux 6.1.0-fixture |",
                        "| spatch gave up on | none (timeout 120 s per file) |",
                        "2 i_?time field accesses not attributed (1 in code spatch could not parse, 1 type unknown)",
@@ -235,6 +238,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("history: TOTAL row", ["epsfs", "TOTAL"], list(got))
     hmd = os.path.join(hout, "history-v4.17-v4.18.md")
     md = open(hmd, encoding="utf-8").read() if os.path.exists(hmd) else ""
+    expect("history md: provenance line", churn_history.GENERATED, (md.splitlines() + ["", "", ""])[2])
     for needle in ("| `fs/epsfs/inode.c:17` | changed, not predicted | declaration of a variable or member retyped |",
                    "| `fs/epsfs/inode.c:18` | predicted, left alone | local |",
                    "| `fs/epsfs/inode.c:21` | predicted, changed for another reason | address |",

@@ -3,7 +3,7 @@
  * torn_read_test.c - torn timestamp reads, compiled once per layout (v6 body
  * x every representation) and run on every ABI, natively or under qemu-user.
  *
- * Deterministic checks first: the detector of tests/torn_read.h classifies
+ * Deterministic checks first: the detector of layouts/torn_read.h classifies
  * every stored value as consistent and hand-made mixes as torn; the lockless
  * accessors of layouts/inode_lockless.h agree with the layout's own; the
  * seqcount_t model counts as the kernel's does.  Then the experiment: one

@@ -129,6 +129,14 @@ class Run:
         return (self.bodies.index(rec.body), param_key(rec.args), rec.threads, self.reprs.index(rec.repr))
 
 
+def run_label(run):
+    """How a figure names the run it comes from: "<abi> on <host> (<n> CPUs, <MHz>), <date>"."""
+    c = run.context
+    mhz = f", {c['mhz_per_cpu']} MHz" if c.get("mhz_per_cpu") else ""
+    date = str(c.get("date", "?"))[:10]
+    return f"{run.abi} on {c.get('host_name', '?')} ({c.get('num_cpus', '?')} CPUs{mhz}), {date}"
+
+
 def param_key(params):
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in params)
 

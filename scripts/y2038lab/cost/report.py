@@ -1,4 +1,4 @@
-"""reports/cost/cost.csv and COST.md from cost.py's rows (rendering only)."""
+"""reports/cost/cost.csv and COST.md from run.py's rows (rendering only; the CSV columns named here)."""
 import itertools
 import os
 import platform
@@ -18,6 +18,11 @@ TRUNCATIONS = ("fs_time_trunc", "timestamp_truncate", "timestamp_truncate_recipr
 DIVIDING_GRANS = ("100", "1000", "1000000")
 NSECS = ("123456789", "999999999")  # inside the range; the largest valid tv_nsec
 HAND = {"division_free": 117, "mainline": 232}
+# cost.csv, a row per VariantResult row (run.py fills them; report.evidence reads some of them).
+CSV_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instructions",
+               "code_bytes", "libcalls", "libcalls_static", "calls", "mca_cpu",
+               "mca_block_rthroughput", "mca_cycles_per_iteration", "mca_bottleneck", "validation", "workaround", "check",
+               "source")
 
 
 def index(rows, measure):
@@ -258,6 +263,5 @@ def write_reports(results, bench, out, command):
               + hand_measurement_section(counts) + codec_section(names, counts)
               + mca_section(results, models) + validation_section(models, bench))
     with OutputSet() as files:  # COST.md and the cost.csv it cites: both or neither
-        from y2038lab.cost.run import CSV_COLUMNS
         files.write_text(os.path.join(out, "cost.csv"), fsio.csv_text(rows, CSV_COLUMNS))
         files.write_text(os.path.join(out, "COST.md"), "\n".join(lines).rstrip() + "\n")

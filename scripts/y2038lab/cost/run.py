@@ -18,17 +18,13 @@ from y2038lab.core.fsio import InputError, prog, run_main
 VARIANT_ORDER = ("x86_64", "i686", "armv7-a-thumb2", "armv7-a-arm", "armv7ve-thumb2", "aarch64",
                  "riscv64")
 LOOPS = ("get_mtime", "set_mtime", "stat")
-CSV_COLUMNS = ("abi", "variant", "body", "repr", "operation", "measure", "instructions",
-               "code_bytes", "libcalls", "libcalls_static", "calls", "mca_cpu",
-               "mca_block_rthroughput", "mca_cycles_per_iteration", "mca_bottleneck", "validation", "workaround", "check",
-               "source")
 
 
 @dataclass
 class VariantResult:
     variant: trace.Variant
     source: str = ""                          # what made the instruction counts
-    rows: list = field(default_factory=list)   # dicts with CSV_COLUMNS
+    rows: list = field(default_factory=list)   # dicts with report.CSV_COLUMNS
     checked: int = 0                          # rows whose trace matched objdump exactly
 
 

@@ -3,7 +3,7 @@ that turn the suite's figures into their rulings.
 
 A claim is a row of claims.toml: its quote, its source, the layouts and
 bodies it concerns, the evidence that decides it and the name of its rule.
-A rule reads the Evidence and returns an Outcome: a key of the row's words,
+A rule reads the Evidence and returns an Outcome (outcome.py): a key of the row's words,
 the values those words name, the deciding figures (at most three, the first
 body's), figures beside them (today's body) and the report lines it restates
 (`sources`, checked by `verdict --check`).  Evidence that is absent gives
@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 
 from y2038lab.core import abis, fsio
 from y2038lab.report.evidence import SLAB_SCENARIOS
+from y2038lab.report.outcome import NOT_MEASURABLE, Outcome
+from y2038lab.report.runtime import timing
 
-NOT_MEASURABLE = "not measurable here"
 # The cost variants whose counts the rulings quote: one per ABI (armhf: Debian's Thumb-2).
 COST_VARIANTS = ("x86_64", "i686", "armv7-a-thumb2", "aarch64", "riscv64")
 TOML = os.path.join(os.path.dirname(os.path.abspath(__file__)), "claims.toml")
@@ -34,17 +35,6 @@ class Evidence:
     paths: dict = field(default_factory=dict)   # {"sizes": dir, "cost": csv, "churn": dir}: what sources name
     measure: str = "real"
     slab: list = None                           # evidence.read_slab: the SLUB model's rows
-
-
-@dataclass
-class Outcome:
-    key: str                                    # a key of the claim's words, or None: not measurable
-    values: dict = field(default_factory=dict)
-    figures: list = field(default_factory=list)  # deciding (<= 3)
-    beside: list = field(default_factory=list)   # other bodies, for comparison
-    sources: list = field(default_factory=list)  # (path, text the report prints)
-    covers: str = ""
-    absent: str = ""                             # why not measurable
 
 
 @dataclass
@@ -74,13 +64,6 @@ def load(path=TOML):
         if missing:
             raise fsio.InputError(f"{path}: claim {row.get('key', '?')}: missing {', '.join(missing)}")
     return data
-
-
-def run_label(run):
-    c = run.context
-    mhz = f", {c['mhz_per_cpu']} MHz" if c.get("mhz_per_cpu") else ""
-    date = str(c.get("date", "?"))[:10]
-    return f"{run.abi} on {c.get('host_name', '?')} ({c.get('num_cpus', '?')} CPUs{mhz}), {date}"
 
 
 def _abis(ev):
@@ -274,7 +257,6 @@ def rule_instructions(ev, claim):
         return Outcome(None, absent="no instruction counts (reports/cost/cost.csv) for these operations")
     beside_time = []
     if claim.get("timing"):  # the same pair on this host, paired; a figure beside, never the ruling
-        from y2038lab.report.runtime import timing
         family, (a, b) = claim["timing"], claim.get("timing_ops", (base, other))
         beside_time = [timing(ev, family, a.split("/")[0], b.split("/")[0], "" if family == "fstime"
                               else "v6", claim.get("timing_where", layout))]

@@ -22,7 +22,7 @@ import textwrap
 
 from y2038lab.core import fsio, results, stats
 from y2038lab.core.reprs import REFERENCE, TWIN
-from y2038lab.report.claims import run_label
+from y2038lab.core.results import run_label
 from y2038lab.report.evidence import read_sizes, read_slab
 
 GREY = "#d9d9d9"

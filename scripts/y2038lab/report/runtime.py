@@ -1,6 +1,6 @@
 """Rules about code at run time: host timings, the queried-ctime path, torn reads.
 
-Same contract as claims.py (a rule reads the Evidence, returns an Outcome).
+Same contract as claims.py (a rule reads the Evidence, returns an Outcome: outcome.py).
 Host timings come from the paired measurement (core.paired: comparisons(run),
 resolution(run); each benchmark family against its own negative control: the
 same code compiled twice).  They are figures beside a ruling, never its
@@ -9,7 +9,8 @@ and says "not measurable here" otherwise, and the ruling stays the same in
 two runs.
 """
 from y2038lab.core import reprs
-from y2038lab.report.claims import NOT_MEASURABLE, Outcome, run_label
+from y2038lab.core.results import run_label
+from y2038lab.report.outcome import NOT_MEASURABLE, Outcome
 
 DIFFERENCE = "difference"   # paired.DIFFERENCE: beyond the family's negative controls
 

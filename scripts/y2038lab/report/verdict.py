@@ -69,7 +69,7 @@ def source_of(claim):
 def section(ev, heading="## Verdict"):
     data = claims.load()
     rows = rulings(ev, data)
-    runs = "; ".join(f"{claims.run_label(r)} ({r.path})" for r in ev.runs) or "no benchmark run given"
+    runs = "; ".join(f"{results.run_label(r)} ({r.path})" for r in ev.runs) or "no benchmark run given"
     out = [heading, "", data["headline"], "", RULE, "", f"Host timings: {runs}.", "",
            "Inputs:", ""] + [f"- {x}" for x in provenance(ev)] + [""]
     cells = [(source_of(r.claim), r.ruling, "; ".join(r.figures) or "-", r.claim["changes_if"]) for r in rows]
@@ -111,7 +111,7 @@ def text(ev, facts):
                  "inode timestamp lab.")]
     out += [_wrap(f"{k}: {v}", "    ") for k, v in facts.items()]
     out += [_wrap(f"Input: {x}", "      ", "    ") for x in provenance(ev)]
-    out += [_wrap("Host timings: " + ("; ".join(claims.run_label(r) for r in ev.runs) or "none given"), "    "),
+    out += [_wrap("Host timings: " + ("; ".join(results.run_label(r) for r in ev.runs) or "none given"), "    "),
             "", _wrap(data["headline"]), "", _wrap(RULE), ""]
     for n, r in enumerate(rulings(ev, data), start=1):
         out += [_wrap(source_of(r.claim), "    ", f"{n}. "), _wrap(f"Ruling: {r.ruling}.", "    ")]

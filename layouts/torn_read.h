@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * torn_read.h - the torn-read experiment, shared by tests/torn_read_test.c
- * and bench/torn.c (both compiled once per layout: link a layout_<body>_<repr>
- * target beside the support library).
+ * and bench/torn.c (both compiled once per layout, linked to a
+ * layout_<body>_<repr> target): it stands beside what it measures,
+ * inode.h's accessors and inode_lockless.h's lockless ones.
  *
  * One writer stores, into the i_mtime of a real struct inode of this layout,
  * a fixed cycle of timestamps that straddle boundaries where many bits of the
@@ -31,8 +32,8 @@
  * and reports with inode_get_mtime() (a 32-bit time_t wraps: that is the
  * y2038 bug, not a torn read).
  */
-#ifndef SUPPORT_TORN_READ_H
-#define SUPPORT_TORN_READ_H
+#ifndef LAYOUTS_TORN_READ_H
+#define LAYOUTS_TORN_READ_H
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -265,4 +266,4 @@ static inline struct timespec64 torn_read(const struct torn_shared *sh, int use_
 	}
 }
 
-#endif /* SUPPORT_TORN_READ_H */
+#endif /* LAYOUTS_TORN_READ_H */
