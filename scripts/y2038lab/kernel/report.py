@@ -17,8 +17,8 @@ LAYOUTS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "reports", "
 OWN_SUITES = ("y2038_inode_layout", "y2038_inode_time", "y2038_inode_slab", "y2038_inode_timing")
 CSV_FIELDS = ["arch", "abi", "repr", "sizeof_inode", "replica_size", "delta_vs_reference", "replica_delta",
               "members", "replica_members_differ", "cache", "object_size", "ksize", "model_ksize", "objperslab",
-              "model_objperslab", "pagesperslab", "model_pagesperslab", "bytes_per_1e6_inodes",
-              "model_bytes_per_1e6_inodes", "own_passed", "own_failed", "kernel_suites", "failed_cases",
+              "model_objperslab", "pagesperslab", "model_pagesperslab", "inodes", "slab_bytes",
+              "model_slab_bytes", "own_passed", "own_failed", "kernel_suites", "failed_cases",
               "not_exact", "build_min", "tree", "command", "commit", "date"]
 TIMING_FIELDS = ["round", "repr", "path", "ps_per_op", "pair_ratio"]
 
@@ -28,7 +28,7 @@ def replica_sizes(abi):
     path = os.path.join(LAYOUTS, f"sizes-{abi}.csv")
     if not os.path.exists(path):
         return {}
-    return {r["repr"]: int(r["size"]) for r in fsio.read_csv(path, ["abi", "body", "repr", "size"])
+    return {r["repr"]: int(r["size"]) for r in fsio.read_csv(path, ["abi", "body", "repr", "size"])[1]
             if r["body"] == "v6"}
 
 
@@ -46,11 +46,12 @@ def member_diff(builds, abi, repr_, vmlinux):
 
 
 def slab_model(fig, bits):
-    """(ksize, objects per slab, pages per slab, bytes per 10^6) the lab's SLUB model gives for the
-    object size the kernel printed (one CPU: UML and the qemu machines boot one)."""
+    """(ksize, objects per slab, pages per slab, slab bytes) the lab's SLUB model gives for the
+    object size the kernel printed (one CPU: UML and the qemu machines boot one); bytes for as many
+    inodes as the kernel allocated."""
     size = slub_model.cache_object_size(int(fig["object_size"]), word=bits // 8)
     objs, pages = slub_model.slab_geometry(size, 1)
-    return size, objs, pages, slub_model.memory_per_objects(size, 1)
+    return size, objs, pages, slub_model.memory_per_objects(size, 1, int(fig["inodes"]))
 
 
 def rows_of(results, meta):
@@ -91,8 +92,7 @@ def rows_of(results, meta):
             rows.append(dict(base, cache=fig["cache"], object_size=fig["object_size"], ksize=fig["ksize"],
                              model_ksize=ksize, objperslab=fig["objperslab"], model_objperslab=objs,
                              pagesperslab=fig["pagesperslab"], model_pagesperslab=pages,
-                             bytes_per_1e6_inodes=int(fig["slab_bytes"]) * 10 ** 6 // int(fig["inodes"]),
-                             model_bytes_per_1e6_inodes=mem))
+                             inodes=fig["inodes"], slab_bytes=int(fig["slab_bytes"]), model_slab_bytes=mem))
         if not run.figure("slab"):
             rows.append(base)
     return rows
@@ -153,16 +153,17 @@ def render(results, rounds, meta):
                           for r in rows if r.get("cache") in (None, "shmem_inode_cache")], "llrrrr") + [""]
     md += ["## Slab memory per inode (bytes, the kernel's own slabs)", "",
            "y2038_inode_slab allocates 10^5 inodes of each cache and sums the slabs that hold them "
-           "(each object's folio): the slot (ksize), objects in the fullest slab, its pages, and slab bytes "
-           "per 10^6 inodes.  Model: the lab's SLUB model (layouts/slub_model.py) for the object size the "
+           "(each object's folio): the slot (ksize), objects in the fullest slab, its pages, and the slab "
+           "bytes of the 10^5 inodes.  Model: the lab's SLUB model (layouts/slub_model.py) for the object size the "
            "kernel printed, one CPU.", ""]
     md += markdown.table(["ABI", "repr", "cache", "object", "ksize real / model", "objs/slab real / model",
-                          "pages real / model", "bytes per 10^6 inodes real / model"],
+                          "pages real / model", "slab bytes real / model", "bytes per inode"],
                          [[r["abi"], r["repr"], r["cache"], r["object_size"], f"{r['ksize']} / {r['model_ksize']}",
                            f"{r['objperslab']} / {r['model_objperslab']}",
                            f"{r['pagesperslab']} / {r['model_pagesperslab']}",
-                           f"{r['bytes_per_1e6_inodes']:,} / {r['model_bytes_per_1e6_inodes']:,}"
-                           + ("" if r["bytes_per_1e6_inodes"] == r["model_bytes_per_1e6_inodes"] else " (differ)")]
+                           f"{r['slab_bytes']:,} / {r['model_slab_bytes']:,}"
+                           + ("" if r["slab_bytes"] == r["model_slab_bytes"] else " (differ)"),
+                           f"{r['slab_bytes'] / int(r['inodes']):.2f}"]
                           for r in rows if r.get("cache")], "lllr") + [""]
     md += ["## Correctness on the real code", "",
            "The lab's suites (accessors, generic_fillattr(), inode_update_timestamps(), file_update_time(), "
