@@ -174,6 +174,108 @@ class FullInputs(unittest.TestCase):
                          len(table))
 
 
+class CommittedReports(unittest.TestCase):
+    """The rulings of issue 32 held to the committed reports (reports/churn, reports/layouts, reports/cost),
+    each expected figure computed here from the report's own CSV, never typed."""
+
+    REPORTS = os.path.join(ROOT, "reports")
+
+    @classmethod
+    def setUpClass(cls):
+        cls.ev = verdict.gather([], os.path.join(cls.REPORTS, "layouts"), os.path.join(cls.REPORTS, "cost", "cost.csv"),
+                                os.path.join(cls.REPORTS, "churn"))
+        cls.rows = by_key(cls.ev)
+
+    def churn(self, tree="linux-4.4.155"):
+        import csv
+        with open(os.path.join(self.REPORTS, "churn", f"{tree}.csv"), encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+        return [r for r in rows if r["fs"] != "TOTAL"], next(r for r in rows if r["fs"] == "TOTAL")
+
+    def test_chinner_mainly_for_file_systems_alone(self):
+        rows, _ = self.churn()
+
+        def share(keep):
+            part = [r for r in rows if keep(r)]
+            sg = sum(int(r["setattr_sites"]) + int(r["getattr_sites"]) for r in part)
+            b = sum(int(r["boundary_sites"]) for r in part)
+            return sg, b, b - sum(int(r["member_accesses"]) for r in part)
+
+        def pct(a, b):
+            return f"{100.0 * a / b:.1f} %"
+        no_vfs = share(lambda r: r["kind"] == "filesystem")                      # no VFS, no kernfs
+        alone = share(lambda r: r["kind"] == "filesystem" and r["fs"] != "nfsd")  # nfsd neither
+        r = self.rows["chinner_mainly"]
+        text = "\n".join([r.ruling, r.detail] + r.figures + r.beside)
+        # the fair (timespec64) reading of file systems alone leads the ruling
+        self.assertTrue(r.ruling.startswith(f"not mainly: setattr/getattr are {alone[0]} of {alone[2]} "
+                                            f"({pct(alone[0], alone[2])}) of the file systems' boundary sites on "
+                                            "linux-4.4.155, even with tv_sec/tv_nsec accesses compiling unchanged"),
+                        r.ruling)
+        for sg, b, fair in (no_vfs, alone):
+            self.assertIn(f"{sg} of {b} ({pct(sg, b)})", text)
+            self.assertIn(f"{sg} of {fair} ({pct(sg, fair)})", text)
+        self.assertIn("nfsd (filesystem,", r.detail)
+        self.assertIn("kernfs (library,", r.detail)
+
+    def test_bergmann_30_not_decided(self):
+        _, total = self.churn()
+        self.assertEqual(self.rows["bergmann_30"].ruling, f"not decided: {total['bergmann_fs']} strict to "
+                                                          f"{total['bergmann_wide_fs']} wide, nfsd included")
+
+    def test_ram_rulings_lead_with_64_bit(self):
+        ram, saving = self.rows["rfc_ram"], self.rows["bergmann_saving"]
+        for abi in ("armhf", "i386"):
+            self.assertNotIn(abi, ram.ruling)
+        self.assertIn("the 64-bit ABIs RFC 02 argues for", ram.ruling)
+        for cache in ("fat_inode_cache", "cifs_inode_cache"):
+            self.assertIn(cache, ram.figures[0])
+        self.assertTrue(saving.ruling.startswith("supported: 2.9 % (16 B) of a 2016 struct inode on the 64-bit ABIs"),
+                        saving.ruling)
+        for r in self.rows.values():  # nothing says v6.11 "took" a saving
+            self.assertNotIn("took the saving", r.claim["mainline"], r.key)
+
+    def test_reorganize_against_packing(self):
+        r = self.rows["chinner_premature"]
+        self.assertEqual(r.ruling.split(":")[0], "refuted on aarch64, riscv64, x86_64, supported on armhf, i386")
+        self.assertIn("aarch64 reordering +0 B, packing -16 B", r.figures[0])
+        self.assertIs(r.claim["checkable"], False)
+        self.assertIn("(not checkable in the tree)", verdict.source_of(r.claim))
+
+    def test_setter_ruling_says_what_the_rfc_code_does(self):
+        r = self.rows["rfc_setter_check"]
+        self.assertTrue(r.ruling.startswith("refuted for the setattr path"), r.ruling)
+        self.assertIn("not RFC 03's macro", r.detail)
+        self.assertIn("keeps a valid tv_nsec", r.detail)  # the v5.4 contrast
+
+    def test_one_word_ruling_carries_the_range_objection(self):
+        torn = claims.load()["claim"][[c["key"] for c in claims.load()["claim"]].index("torn")]
+        for key, words in torn["words"].items():
+            self.assertIn("2262", words, key)
+        self.assertIn("Darrick Wong", claims.load()["headline"] + " ".join(h["what"] for h in claims.load()["history"]))
+
+    def test_series_rulings(self):
+        self.assertIn("cifs: RFC 05, 09; fat: RFC 06, 10; ext4: RFC 07, 11", self.rows["cover_single_patch"].ruling)
+        rows, _ = self.churn()
+        named = [r["fs"] for r in rows if r["kind"] == "filesystem" and int(r["reads"]) + int(r["writes"]) > 0]
+        left = [f for f in named if f not in ("cifs", "fat", "ext4")]
+        self.assertIn(f"{len(left)} of {len(named)} file systems name them", self.rows["chinner_xfs"].ruling)
+        self.assertIn("xfs among them", self.rows["chinner_xfs"].ruling)
+
+    def test_mailed_text(self):
+        text = verdict.text(self.ev, {"Machine": "vm", "Commit": "0123456789ab"})
+        self.assertTrue(all(len(line) <= 80 for line in text.splitlines()))
+        for row in claims.load()["claim"]:  # no internal key reaches the mail
+            if "_" in row["key"]:
+                self.assertNotIn(row["key"], text)
+        for line in re.findall(r"not measurable here \(x[\d.]+ \[([\d.]+), ([\d.]+)\]", text):
+            self.assertTrue(float(line[0]) <= 1 <= float(line[1]), line)  # an interval excluding 1 is a difference
+        self.assertEqual(text.count("sizes checked against a kernel"), 1)  # stated once
+        for h in claims.load()["history"]:
+            self.assertTrue(h["link"].startswith("http") if h["verified"] else not h["link"], h["date"])
+        self.assertNotIn("Linus, 2023", text)
+
+
 class Facts(unittest.TestCase):
     """Where sizes-<abi>.csv carries the representations' facts (origin, range), rules use them."""
 
