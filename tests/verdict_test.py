@@ -234,6 +234,9 @@ class CommittedReports(unittest.TestCase):
                         saving.ruling)
         for r in self.rows.values():  # nothing says v6.11 "took" a saving
             self.assertNotIn("took the saving", r.claim["mainline"], r.key)
+        v6 = [x for x in ram.beside if x.startswith("body v6, 64-bit, slab memory")]
+        self.assertTrue(v6)  # what v6.11's 8 B give in the slab is shown, whatever it is
+        self.assertIn("body v6 slab figure beside", ram.claim["mainline"])
 
     def test_reorganize_against_packing(self):
         r = self.rows["chinner_premature"]

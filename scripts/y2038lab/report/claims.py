@@ -151,10 +151,10 @@ def rule_slab(ev, claim):
     scope = [abi for abi, (a, b) in ts.items() if a and b and a < b and abi in abis.LP64]
     index = {(r["abi"], r["body"], r["repr"], r["cache"]): r for r in ev.slab or ()}
 
-    def pairs_of(abi_list):
+    def pairs_of(abi_list, b=body):
         return [(abi, cache, sc, index[k_a][f"{sc}_bytes_per_1e6"] / 2**20, index[k_b][f"{sc}_bytes_per_1e6"] / 2**20)
                 for abi in abi_list for cache in claim["caches"] for sc in SLAB_SCENARIOS
-                for k_a, k_b in [((abi, body, claim["layout"], cache), (abi, body, claim["against"], cache))]
+                for k_a, k_b in [((abi, b, claim["layout"], cache), (abi, b, claim["against"], cache))]
                 if k_a in index and k_b in index]
     pairs = pairs_of(scope)
     if not pairs:
@@ -180,10 +180,14 @@ def rule_slab(ev, claim):
              f"{text(pairs_of([p[0] for p in rest]), sc)}" for sc in SLAB_SCENARIOS if pairs_of([p[0] for p in rest])]
     beside = apart + [f"32-bit, sizeof(struct inode), body {body}: " + "; ".join(notes)] if notes else apart
     beside += [f"body {o}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, o)) for o in others]
+    beside += [f"body {o}, 64-bit, slab memory per 10^6 cached inodes ({SLAB_SCENARIOS[sc]}): "
+               + text(pairs_of(scope, o), sc) for o in others for sc in SLAB_SCENARIOS if pairs_of(scope, o)]
     beside += [x for b in claim["bodies"] for x in _kernel(ev, b, claim["layout"])]
     key = "all" if len(saved) == len(pairs) else "none" if not saved else "some"
     shrink = sorted({b - a for _, a, b in sized})
+    stamps = sorted({(ts[abi][1], ts[abi][0]) for abi in scope})
     return Outcome(key, {"lp64": ", ".join(scope), "n": len(saved), "m": len(pairs),
+                         "ts": " or ".join(f"{b} B with {claim['against']} against {a} B" for b, a in stamps),
                          "best": f"{100 * (best[3] - best[4]) / best[4]:+.1f} % ({best[0]} {best[1]})",
                          "shrink": " or ".join(f"-{x} B" for x in shrink) + f" of {'/'.join(str(b) for b in sorted({b for _, _, b in sized}))} B",
                          "ilp32_note": "; ".join(notes) + " (figures beside)" if notes else "none"},
