@@ -2,10 +2,14 @@
 /*
  * repr_ktime.h - each timestamp one signed 64-bit count of nanoseconds since
  * the epoch: the kernel's ktime_t (include/linux/ktime.h).  Jeff Layton
- * proposed it for the ctime in 2024 ("fs: turn inode ctime fields into a
- * single ktime_t", in the multigrain timestamp series), after Linus Torvalds
- * had asked in 2023 for timestamps packed into a single 64-bit word, so that
- * one can be read atomically; here all three timestamps are ktime_t.
+ * proposed it for the ctime alone in an RFC of 2024-05-26 ("[PATCH RFC] fs:
+ * turn inode->i_ctime into a ktime_t", linux-fsdevel), and again in his
+ * multigrain timestamp series of 2024-06-26; neither version was merged.
+ * It is not what Linus Torvalds asked for in the September 2023 timestamp
+ * thread: there he asked for discrete seconds and nanoseconds fields (what
+ * v6.11 merged, 3aa63a569c64, "Suggested-by: Linus Torvalds") and called a
+ * different one-word format, seconds and 100 ns units in one 64-bit word, a
+ * fine 'fstime_t'.  Here all three timestamps are ktime_t.
  *
  * 24 bytes for the three on every ABI (scalar: 36).  The price:
  *  - the range: KTIME_MIN .. KTIME_MAX ns, 1677-09-21T00:12:43.145224192Z ..
@@ -56,7 +60,7 @@
 
 #define INODE_REPR_ID ktime
 #define INODE_REPR_NAME "ktime"
-#define INODE_REPR_ORIGIN "one s64 of ns (Linus, 2023)"
+#define INODE_REPR_ORIGIN "one s64 of ns (Layton ctime RFC, 2024)"
 
 /* --- ktime_t, as include/linux/ktime.h and time64.h have it --------------- */
 

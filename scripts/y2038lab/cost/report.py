@@ -55,7 +55,9 @@ def accessor_section(results, counts):
     lines = ["### Accessors: instructions per operation (qemu-user count), body v6", "",
              "Each operation is one out-of-line function reading its input from memory and writing its "
              "result to memory (cost/cost_layout.c), counted from its first instruction to its return, "
-             "calls included (the RFC's `VFS_INODE_SET_XTIME()` calls `vfs_inode_xtime_check()`). "
+             "calls included (`rfc_set_*` is the suite's checked setter, `VFS_INODE_SET_XTIME()` of "
+             "layouts/inode.h: it evaluates its argument once and calls `vfs_inode_xtime_check()`; RFC 03's own "
+             "macro, which evaluates its argument twice, is not what is counted). "
              f"Cell: instructions, ratio to {REFERENCE}, code bytes of the function (`nm -S`).", ""]
     for r in results:
         reprs = sorted({k[2] for k in counts if k[0] == r.variant.name and k[1] == "v6"},

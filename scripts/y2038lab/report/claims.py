@@ -11,6 +11,7 @@ body's), figures beside them (today's body) and the report lines it restates
 (timings, torn reads, the queried-ctime path) are in runtime.py.
 """
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 
@@ -35,6 +36,7 @@ class Evidence:
     paths: dict = field(default_factory=dict)   # {"sizes": dir, "cost": csv, "churn": dir}: what sources name
     measure: str = "real"
     slab: list = None                           # evidence.read_slab: the SLUB model's rows
+    series: str = None                          # rfc2016/: the series as posted (cover letter, patches)
 
 
 @dataclass
@@ -45,6 +47,7 @@ class Ruling:
     beside: list
     sources: list
     covers: str
+    detail: str = ""
 
     @property
     def key(self):
@@ -94,7 +97,13 @@ def _safe(ev, abi, body):
 
 
 def _bytes_covers(ev):
-    return f"bytes: pahole on {', '.join(_abis(ev))}; sizes checked against a kernel: {ev.checked or 'unchecked'}"
+    """What decides a size ruling; the kernel check of the sizes is stated once (checked_line)."""
+    return f"bytes: pahole on {', '.join(_abis(ev))}"
+
+
+def checked_line(ev):
+    """The sizes' check against real kernels, stated once for every size ruling."""
+    return f"sizes checked against a kernel: {ev.checked or 'unchecked'}"
 
 
 def _pairs(ev, claim, body):
@@ -116,35 +125,55 @@ def _kernel(ev, body, repr_name):
 
 
 def rule_slab(ev, claim):
-    """Slab memory per 10^6 cached inodes (SLUB model), LAYOUT vs AGAINST, on the ABIs where AGAINST's
-    timestamps take more bytes (the claim's "12 bytes instead of 16"); sizeof beside, the rest a note."""
+    """Slab memory per 10^6 cached inodes (SLUB model), LAYOUT vs AGAINST, decided on the 64-bit ABIs
+    (RFC 02 argues for them: "packed on a naturally aligned boundary on 64 bit arch") where AGAINST's
+    timestamps take more bytes; sizeof beside; the 32-bit ABIs given apart, against the 2016 status quo."""
     body, *others = claim["bodies"]
     ts = {abi: [(ev.sizes or {}).get((abi, body, r), {}).get("ts_bytes") for r in (claim["layout"], claim["against"])]
           for abi in _abis(ev)}
-    scope = [abi for abi, (a, b) in ts.items() if a and b and a < b]
+    scope = [abi for abi, (a, b) in ts.items() if a and b and a < b and abi in abis.LP64]
     index = {(r["abi"], r["body"], r["repr"], r["cache"]): r for r in ev.slab or ()}
-    pairs = [(abi, cache, sc, index[k_a][f"{sc}_bytes_per_1e6"] / 2**20, index[k_b][f"{sc}_bytes_per_1e6"] / 2**20)
-             for abi in scope for cache in claim["caches"] for sc in SLAB_SCENARIOS
-             for k_a, k_b in [((abi, body, claim["layout"], cache), (abi, body, claim["against"], cache))]
-             if k_a in index and k_b in index]
+
+    def pairs_of(abi_list, b=body):
+        return [(abi, cache, sc, index[k_a][f"{sc}_bytes_per_1e6"] / 2**20, index[k_b][f"{sc}_bytes_per_1e6"] / 2**20)
+                for abi in abi_list for cache in claim["caches"] for sc in SLAB_SCENARIOS
+                for k_a, k_b in [((abi, b, claim["layout"], cache), (abi, b, claim["against"], cache))]
+                if k_a in index and k_b in index]
+    pairs = pairs_of(scope)
     if not pairs:
-        return Outcome(None, absent="no SLUB model rows (reports/layouts/slab.csv) for these layouts")
+        return Outcome(None, absent="no SLUB model rows (reports/layouts/slab.csv) for these layouts on a 64-bit ABI")
     saved = [p for p in pairs if p[3] < p[4]]
     best = min(pairs, key=lambda p: p[3] / p[4])
-    text = {sc: "; ".join(f"{abi} {cache} {a - b:+.1f} MiB ({100 * (a - b) / b:+.1f} %)"
-                          for abi, cache, s2, a, b in pairs if s2 == sc) for sc in SLAB_SCENARIOS}
+
+    def text(rows, sc):
+        return "; ".join(f"{abi} {cache} {a - b:+.1f} MiB ({100 * (a - b) / b:+.1f} %)"
+                         for abi, cache, s2, a, b in rows if s2 == sc)
     sized = [p for p in _pairs(ev, claim, body) if p[0] in scope]
     rest = [p for p in _pairs(ev, claim, body) if p[0] not in scope]
     figures = [f"slab memory per 10^6 cached inodes, body {body}, {claim['layout']} vs {claim['against']} "
-               f"({SLAB_SCENARIOS[sc]}): {text[sc]}" for sc in SLAB_SCENARIOS]
+               f"({SLAB_SCENARIOS[sc]}): {text(pairs, sc)}" for sc in SLAB_SCENARIOS]
     figures.append(f"sizeof(struct inode), body {body} (pahole): " + "; ".join(_vs(*p) for p in sized))
-    beside = [f"not claimed (timestamps {ts[p[0]][1]} B with {claim['against']} there, not more): "
-              + _vs(*p) for p in rest] + [f"body {o}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, o)) for o in others]
+    quo = claim.get("status_quo")
+    notes = []
+    for abi, a, b in rest:
+        old = quo and _size(ev, abi, body, quo)
+        grows = f"; the 2016 status quo ({quo}) {old} B, so {a - old:+d} B" if old else ""
+        notes.append(f"{abi} {a} B against {b} B{grows}")
+    apart = [f"32-bit, body {body}: {claim['layout']} vs {claim['against']} ({SLAB_SCENARIOS[sc]}): "
+             f"{text(pairs_of([p[0] for p in rest]), sc)}" for sc in SLAB_SCENARIOS if pairs_of([p[0] for p in rest])]
+    beside = apart + [f"32-bit, sizeof(struct inode), body {body}: " + "; ".join(notes)] if notes else apart
+    beside += [f"body {o}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, o)) for o in others]
+    beside += [f"body {o}, 64-bit, slab memory per 10^6 cached inodes ({SLAB_SCENARIOS[sc]}): "
+               + text(pairs_of(scope, o), sc) for o in others for sc in SLAB_SCENARIOS if pairs_of(scope, o)]
     beside += [x for b in claim["bodies"] for x in _kernel(ev, b, claim["layout"])]
     key = "all" if len(saved) == len(pairs) else "none" if not saved else "some"
-    return Outcome(key, {"scope": ", ".join(scope), "n": len(saved), "m": len(pairs),
+    shrink = sorted({b - a for _, a, b in sized})
+    stamps = sorted({(ts[abi][1], ts[abi][0]) for abi in scope})
+    return Outcome(key, {"lp64": ", ".join(scope), "n": len(saved), "m": len(pairs),
+                         "ts": " or ".join(f"{b} B with {claim['against']} against {a} B" for b, a in stamps),
                          "best": f"{100 * (best[3] - best[4]) / best[4]:+.1f} % ({best[0]} {best[1]})",
-                         "other": ", ".join(p[0] for p in rest) or "none"},
+                         "shrink": " or ".join(f"-{x} B" for x in shrink) + f" of {'/'.join(str(b) for b in sorted({b for _, _, b in sized}))} B",
+                         "ilp32_note": "; ".join(notes) + " (figures beside)" if notes else "none"},
                    figures, beside, [_size_source(ev, abi, body, r) for abi, _, _ in sized
                                      for r in (claim["layout"], claim["against"])],
                    "slab: " + "; ".join(SLAB_SCENARIOS.values()) + " (reports/layouts/slab.csv, modelled, not measured); "
@@ -197,8 +226,13 @@ def rule_saving_share(ev, claim):
     abi, a, b = min(pairs, key=lambda p: (p[1] - p[2]) / p[2])
     share = (b - a) / b
     arithmetic = ", ".join(f"{x} {y - z:+d} B" for x, y, z in pairs)
+    lp64 = [p for p in pairs if p[0] in abis.LP64] or pairs
+    l_abi, l_a, l_b = min(lp64, key=lambda p: (p[1] - p[2]) / p[2])
+    same = [p[0] for p in lp64 if (p[1], p[2]) == (l_a, l_b)]
     return Outcome("small" if share < claim["significant"] else "large",
-                   {"best": f"{100 * share:.1f} % ({b - a} B)", "where": f"{abi}: {a} vs {b} B", "arithmetic": arithmetic},
+                   {"best": f"{100 * share:.1f} % ({b - a} B)", "where": f"{abi}: {a} vs {b} B", "arithmetic": arithmetic,
+                    "lp64_best": f"{100 * (l_b - l_a) / l_b:.1f} % ({l_b - l_a} B)",
+                    "lp64_where": f"{', '.join(same)}: {l_a} vs {l_b} B"},
                    [f"sizeof(struct inode), body {body}, {named(ev, claim['layout'])} vs "
                     f"{named(ev, claim['against'])} (pahole): " + "; ".join(_vs(*p) for p in pairs)],
                    [f"body {o}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, o)) for o in others],
@@ -207,6 +241,8 @@ def rule_saving_share(ev, claim):
 
 
 def rule_growth(ev, claim):
+    """Growth of the 32-bit inode over LAYOUT (the 2016 status quo) for every y2038-safe layout; ruled on the
+    layouts that were options in 2016 (options_2016), the later ones given apart."""
     body, *others = claim["bodies"]
 
     def grow(b):
@@ -219,18 +255,23 @@ def rule_growth(ev, claim):
                 for abi, old, deltas in rows]
     rows = grow(body)
     deltas = [(r, d) for _, _, ds in rows for r, d in ds]
-    if not deltas:
+    options = claim.get("options_2016")
+    ruled = [(r, d) for r, d in deltas if options is None or r in options]
+    if not ruled:
         return Outcome(None, absent="no 32-bit sizes given")
-    flat = sorted({r for r, d in deltas if d <= 0})
-    grown = [d for r, d in deltas if r not in flat]
-    flat_text = ", ".join(f"{r} ({'/'.join(f'{d:+d}' for d in sorted({d for x, d in deltas if x == r}))} B)"
-                          for r in flat)
+
+    def spans(pairs):
+        names = sorted({r for r, _ in pairs}, key=[r for r, _ in pairs].index)
+        return ", ".join(f"{r} {'/'.join(f'{d:+d}' for d in sorted({d for x, d in pairs if x == r}))} B" for r in names)
+    flat = sorted({r for r, d in ruled if d <= 0})
+    grown = [d for r, d in ruled if r not in flat]
+    later = [(r, d) for r, d in deltas if (r, d) not in ruled]
     return Outcome("some" if flat else "all",
-                   {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B", "flat": flat_text},
+                   {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B",
+                    "flat": spans([(r, d) for r, d in ruled if r in flat]), "later": spans(later) or "none"},
                    text(body, rows), [t for b in others for t in text(b, grow(b))],
                    [_size_source(ev, abi, body, r) for abi, _, ds in rows for r, _ in ds],
-                   f"bytes: pahole on {', '.join(abis.ILP32)} only (no 64-bit figure in this row); "
-                   f"sizes checked against a kernel: {ev.checked or 'unchecked'}")
+                   f"bytes: pahole on {', '.join(abis.ILP32)} only (no 64-bit figure in this row)")
 
 
 def _count(ev, variant, body, repr_name, op):
@@ -290,68 +331,168 @@ def _trees(ev, claim):
     return sorted((ev.churn or {}).items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
 
 
+def _share_of(rows):
+    """(setattr + getattr sites, boundary sites, tv_sec/tv_nsec member accesses) summed over ROWS."""
+    return (sum(r["setattr_sites"] + r["getattr_sites"] for r in rows), sum(r["boundary_sites"] for r in rows),
+            sum(r.get("member_accesses", 0) for r in rows))
+
+
 def rule_sites_share(ev, claim):
+    """Chinner's "mainly setattr/kstat": setattr/getattr sites among boundary sites, for file systems alone
+    (no VFS, no library such as kernfs, none of the claim's "exclude"), on the fair reading first
+    (timespec64: tv_sec/tv_nsec member accesses compile unchanged), from the churn CSV's rows."""
     if not ev.churn:
         return Outcome(None, absent="no churn tables given")
-    shares, figures, sources, trees = [], [], [], _trees(ev, claim)
+    exclude = set(claim.get("exclude", ()))
+    figures, sources, trees, found = [], [], _trees(ev, claim), []
     for tree, table in trees:
+        rows = table["rows"]
+        fs = [r for r in rows if r.get("kind") == "filesystem" and r["fs"] not in exclude]
+        no_vfs = [r for r in rows if r.get("kind") == "filesystem"]
+        readings = []
+        for label, part in (("all boundary sites", rows), ("without " + " and ".join(
+                r["fs"] for r in rows if r.get("kind") != "filesystem"), no_vfs),
+                ("file systems alone", fs)):
+            sg, b, m = _share_of(part)
+            readings.append(f"{label}: {sg} of {b} ({_pct(sg, b)}), {sg} of {b - m} ({_pct(sg, b - m)}) with "
+                            "tv_sec/tv_nsec unchanged")
         t = table["total"]
         setget = t["setattr_sites"] + t["getattr_sites"]
-        shares.append(setget / t["boundary_sites"] if t["boundary_sites"] else 0.0)
         line = f"{setget} of {t['boundary_sites']} boundary sites ({_pct(setget, t['boundary_sites'])})"
-        if "member_accesses" in t:  # the rest, as reports/churn words it
-            line += (f"; tv_sec/tv_nsec uses {t['member_accesses']}, copies into filesystem structures "
-                     f"{t['struct_copies']}, values and addresses given to filesystem functions "
-                     f"{t['value_passed'] + t['address_passed']}, update_time implementations "
-                     f"{t.get('update_time_sites', 0)}")
-        bounds = (f" (bounds: {t.get('unparsed_files', 0)} files spatch could not parse, "
-                  f"{t.get('unresolved', 0)} unresolved accesses)" if "unresolved" in t else "")
-        figures.append(f"{tree}: setattr and getattr sites are {line}{bounds} (Coccinelle)")
         sources.append((table["path"][:-4] + ".md", f"setattr and getattr sites are {line}"))
-    tree, t = trees[0][0], trees[0][1]["total"]
-    setget, opaque = t["setattr_sites"] + t["getattr_sites"], t["boundary_sites"] - t.get("member_accesses", 0)
-    return Outcome("most" if shares[0] > 0.5 else "few",
-                   {"shares": f"{setget} of {t['boundary_sites']} boundary sites ({100 * shares[0]:.1f} %) on {tree} "
-                              "with the VFS type opaque; if tv_sec/tv_nsec uses compile unchanged (timespec64), "
-                              f"{setget} of {opaque} ({_pct(setget, opaque)})"},
-                   figures[:1], figures[1:], sources,
+        sg, b, m = _share_of(fs)
+        figures.append(f"{tree}: setattr and getattr among the boundary sites of file systems alone: {sg} of "
+                       f"{b - m} ({_pct(sg, b - m)}) with tv_sec/tv_nsec unchanged (timespec64), {sg} of {b} "
+                       f"({_pct(sg, b)}) with the type opaque (Coccinelle)")
+        out_rows = [r for r in rows if r not in fs]
+        found.append((tree, readings, sg, b - m, ", ".join(
+            f"{r['fs']} ({r.get('kind')}, {r['setattr_sites'] + r['getattr_sites']} of {r['boundary_sites']})"
+            for r in out_rows)))
+    tree, readings, sg, fair, excluded = found[0]
+    bounds = trees[0][1]["total"]
+    beside = figures[1:] + [f"{tree}, every reading: " + "; ".join(readings) + (
+        f" (bounds: {bounds.get('unparsed_files', 0)} files spatch could not parse, {bounds.get('unresolved', 0)} "
+        "unresolved accesses)" if "unresolved" in bounds else "")]
+    return Outcome("most" if fair and sg / fair > 0.5 else "few",
+                   {"fair": f"{sg} of {fair} ({_pct(sg, fair)})", "tree": tree,
+                    "readings": "; ".join(readings), "excluded": excluded or "nothing"},
+                   figures[:1], beside, sources,
                    "sites: Coccinelle on " + ", ".join(name for name, _ in trees))
 
 
 def rule_sites_count(ev, claim):
     if not ev.churn:
         return Outcome(None, absent="no churn tables given")
-    figures, sources, verdicts = [], [], []
+    figures, sources, verdicts, values = [], [], [], []
     _holds = lambda claim, n: "holds" if claim["low"] <= n <= claim["high"] else "does not hold"  # noqa: E731
     for tree, table in _trees(ev, claim):
         fs = [r for r in table["rows"] if r.get("kind") == "filesystem"]
+        strict_of = lambda r: r["local_copies"] + r["address_passed"]  # noqa: E731
+        wide_of = lambda r: strict_of(r) + r["struct_copies"] + r["value_passed"]  # noqa: E731
         # the churn report's own counts where its TOTAL row has them, else the same sums here
-        strict = table["total"].get("bergmann_fs", sum(1 for r in fs if r["local_copies"] + r["address_passed"]))
-        wide = table["total"].get("bergmann_wide_fs", sum(
-            1 for r in fs if r["local_copies"] + r["address_passed"] + r["struct_copies"] + r["value_passed"]))
+        strict = table["total"].get("bergmann_fs", sum(1 for r in fs if strict_of(r)))
+        wide = table["total"].get("bergmann_wide_fs", sum(1 for r in fs if wide_of(r)))
         touching = sum(1 for r in fs if r["reads"] + r["writes"] > 0)
         verdicts.append((_holds(claim, strict), _holds(claim, wide)))
         t = table["total"]
         low = "at least " if t.get("unresolved") or t.get("unparsed_files") else ""  # what spatch could not read
         bound = low and f"; {t.get('unresolved', 0)} accesses of unknown type, {t.get('unparsed_files', 0)} unparsed files"
+        named = [r["fs"] for r in fs if r["fs"] in claim.get("note_included", ()) and wide_of(r)]
+        values.append({"strict": strict, "wide": wide, "with": f", {', '.join(named)} included" if named else "",
+                       "bounds": f"{t.get('unresolved', 0)} accesses of unknown type, {t.get('unparsed_files', 0)} "
+                                 f"files spatch could not parse, on {tree}" if low else f"none on {tree}",
+                       "low": claim["low"], "high": claim["high"]})
         figures.append(f"{tree}: {low}{strict} of {touching} file systems on the strict reading, {low}{wide} counting "
                        f"copies into their own structures and values passed{bound} (Coccinelle)")
         sources.append((table["path"][:-4] + ".md", f"it {_holds(claim, strict)} on this tree for the strict "
                                                     f"reading and {_holds(claim, wide)} for the wide one"))
     strict_ok, wide_ok = (verdicts[0][i] == "holds" for i in (0, 1))
     key = "both" if strict_ok and wide_ok else "wide" if wide_ok else "strict" if strict_ok else "neither"
-    return Outcome(key, {"counts": figures[0].split(" (Coccinelle)")[0]}, figures[:1], figures[1:], sources,
-                   f"sites: Coccinelle on {', '.join(t for t, _ in _trees(ev, claim))}; 'roughly 30' read as "
-                   f"{claim['low']} to {claim['high']}")
+    return Outcome(key, values[0], figures[:1], figures[1:], sources,
+                   f"sites: Coccinelle on {', '.join(t for t, _ in _trees(ev, claim))}")
+
+
+def rule_sites_macro(ev, claim):
+    """How far RFC 02's macros reach against mainline's accessor functions (churn TOTAL), the first tree."""
+    if not ev.churn:
+        return Outcome(None, absent="no churn tables given")
+    tree, table = _trees(ev, claim)[0]
+    t, rows = table["total"], table["rows"]
+    text = (f"on {tree} the RFC's VFS_INODE_*_XTIME() macros change {t['rfc_macros']} sites in "
+            f"{sum(1 for r in rows if r['rfc_macros'])} directories, mainline's lower-case accessor functions "
+            f"{t['accessor_functions']} in {sum(1 for r in rows if r['accessor_functions'])}")
+    return Outcome("known", {"sites": text}, [f"{text} (Coccinelle)"], covers=f"sites: Coccinelle on {tree}")
+
+
+def series_subjects(folder):
+    """{patch number: subject} of the cover letter's list (rfc2016/rfc-00.txt); InputError if absent."""
+    path = os.path.join(folder or "", "rfc-00.txt")
+    if not folder or not os.path.isfile(path):
+        raise fsio.InputError(f"{path}: the series' cover letter is not there")
+    text = fsio.read_text(path, "cover letter")
+    listing = text.split("(15):", 1)[-1].split("\n\n", 1)[0] if "(15):" in text else ""
+    subjects = [line.strip() for line in listing.splitlines() if line.strip()]
+    if not subjects:
+        raise fsio.InputError(f"{path}: no list of patch subjects")
+    return dict(enumerate(subjects, start=1))
+
+
+def _converted(subjects):
+    """{file system: [patch numbers]} of the subjects "fs: <name>: ..."."""
+    out = {}
+    for n, subject in subjects.items():
+        m = re.match(r"fs: (\w+): ", subject)
+        if m:
+            out.setdefault(m.group(1), []).append(n)
+    return out
+
+
+def rule_series(ev, claim):
+    """Patches per file system in the series (the cover letter's subjects)."""
+    if not ev.series:
+        return Outcome(None, absent="the series (rfc2016/) not given")
+    per_fs = _converted(series_subjects(ev.series))
+    if not per_fs:
+        return Outcome(None, absent="no file-system patch in the cover letter's list")
+    touched = "; ".join(f"{fs}: RFC " + ", ".join(f"{n:02d}" for n in ns) for fs, ns in per_fs.items())
+    key = "twice" if any(len(ns) > 1 for ns in per_fs.values()) else "one"
+    return Outcome(key, {"touched": touched}, [f"patches per file system (rfc2016/rfc-00.txt): {touched}"],
+                   covers="the series as posted (rfc2016/)")
+
+
+def rule_sites_unconverted(ev, claim):
+    """File systems that name an inode timestamp (churn, first tree) that the series does not convert."""
+    if not ev.churn or not ev.series:
+        return Outcome(None, absent="no churn tables or no series given")
+    converted = _converted(series_subjects(ev.series))
+    tree, table = _trees(ev, claim)[0]
+    fs = [r for r in table["rows"] if r.get("kind") == "filesystem" and r["reads"] + r["writes"] > 0]
+    left = [r["fs"] for r in fs if r["fs"] not in converted]
+    return Outcome("known" if left else "none", {"unconverted": f"{len(left)} of {len(fs)}", "tree": tree,
+                             "converted": ", ".join(converted) or "none",
+                             "among": "xfs among them" if "xfs" in left else "xfs not among them"},
+                   [f"{tree}: {len(left)} of the {len(fs)} file systems that read or write an inode timestamp are not "
+                    f"converted by the series ({', '.join(converted)} are) (Coccinelle, rfc2016/rfc-00.txt)"],
+                   covers=f"sites: Coccinelle on {tree}; the series as posted (rfc2016/)")
 
 
 def rule_tests(ev, claim):
     return Outcome("shown", {}, list(claim["tests"]), covers="tests: CTest (deterministic, every preset)")
 
 
+def rule_tests_with_cost(ev, claim):
+    """Decided by tests; the instruction counts of OPS (and their timing) stand below as the cost."""
+    cost = rule_instructions(ev, claim)
+    values = cost.values if cost.key else {"delta": "not counted", "counts": cost.absent}
+    return Outcome("shown", values, list(claim["tests"]), cost.figures + cost.beside, cost.sources,
+                   "tests: CTest (deterministic, every preset)" + (f"; cost: {cost.covers}" if cost.key else ""))
+
+
 RULES = {"slab": rule_slab, "same_size": rule_same_size, "reorder": rule_reorder,
          "saving_share": rule_saving_share, "growth": rule_growth, "instructions": rule_instructions,
-         "sites_share": rule_sites_share, "sites_count": rule_sites_count, "tests": rule_tests}
+         "sites_share": rule_sites_share, "sites_count": rule_sites_count, "sites_macro": rule_sites_macro,
+         "sites_unconverted": rule_sites_unconverted, "series": rule_series, "tests": rule_tests,
+         "tests_with_cost": rule_tests_with_cost}
 
 
 def rule(claim, ev, rules):
@@ -362,5 +503,10 @@ def rule(claim, ev, rules):
     out = fn(ev, claim)
     if out.key is None:
         return Ruling(claim, f"{NOT_MEASURABLE}: {out.absent}", [], [], [], out.covers or "nothing given")
-    return Ruling(claim, claim["words"][out.key].format(**out.values), out.figures[:3], out.beside, out.sources,
-                  out.covers)
+    detail = claim.get("detail", "")
+    detail = detail.get(out.key, "") if isinstance(detail, dict) else detail
+    try:
+        words, detail = claim["words"][out.key].format(**out.values), detail.format(**out.values)
+    except KeyError as err:
+        raise fsio.InputError(f"claims.toml: claim {claim['key']}: no figure {err} for its words") from None
+    return Ruling(claim, words, out.figures[:3], out.beside + out.figures[3:], out.sources, out.covers, detail)

@@ -48,6 +48,9 @@ def timing(ev, family, a, b, body="", where="", operation=None):
                 return f"{label}: {c.text()} (beyond its negative control's reach {res}{note})"
             left = max(c.hi - 1, 1 - c.lo) if c.lo is not None else None
             open_ = f"; a difference up to {left:.1%} is not excluded" if left is not None else ""
+            if c.lo is not None and (c.lo > 1 or c.hi < 1):  # a difference, but no larger than the control's
+                return (f"{label}: a difference within its negative control's reach, not resolved ({c.text()}; "
+                        f"its negative control reaches {res}{note})")
             return f"{label}: {NOT_MEASURABLE} ({c.text()}; its negative control reaches {res}{open_}{note})"
     return f"host timing {NOT_MEASURABLE}: no paired {family} {a}~{b} in this run"
 
@@ -89,13 +92,14 @@ def rule_torn(ev, claim):
     tore = [t["torn_reads"] > 0 for t in single]
     key = ("never" if single and not any(tore) and any(t["torn_reads"] > 0 for t in multi)
            else "tore" if any(tore) else "unknown")
-    figures = [f"{run_label(run)}, torn/read/v6 unprotected, writer busy: " + ", ".join(
+    figures = [f"{run_label(run)}, torn/read/v6 unprotected, writer busy (this run's counts; they vary from run "
+               "to run, only zero against non-zero is read): " + ", ".join(
         f"{r} {t['torn_reads']:.0f} torn in {t['reads']:.0f}" for run2, r, _, t in rows if run2 is run)
         for run in ev.runs if any(run2 is run for run2, *_ in rows)]
     guarded = _torn_rows(ev, "seqcount")
     beside = ["with read_seqcount_begin()/retry: " + ", ".join(
         f"{r} {t['torn_reads']:.0f} torn in {t['reads']:.0f}" for _, r, _, t in guarded)] if guarded else []
-    return Outcome(key, {"abis": ", ".join(sorted({run.abi for run, *_ in rows}))}, figures, beside,
+    return Outcome(key, {"abis": ", ".join(sorted({run.abi for run, *_ in rows}))}, figures, beside, [],
                    covers="counts of torn reads (not timings), reader and busy writer on two CPUs")
 
 

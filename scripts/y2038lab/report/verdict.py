@@ -11,7 +11,7 @@ import sys
 import textwrap
 
 from y2038lab.core import fsio, markdown, results
-from y2038lab.report import claims, evidence, fragment, runtime
+from y2038lab.report import claims, evidence, fragment, quotes, runtime
 
 RULES = {**claims.RULES, **runtime.RULES}
 WIDTH = 79
@@ -30,7 +30,8 @@ def gather(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real
     return claims.Evidence(loaded, evidence.read_sizes(sizes_dir), evidence.read_cost(cost_csv),
                            evidence.read_churn(churn_dir), checked, differing,
                            {"sizes": sizes_dir, "cost": cost_csv, "churn": churn_dir}, measure,
-                           evidence.read_slab(sizes_dir and os.path.join(sizes_dir, "slab.csv")))
+                           evidence.read_slab(sizes_dir and os.path.join(sizes_dir, "slab.csv")),
+                           quotes.SERIES if os.path.isdir(quotes.SERIES) else None)
 
 
 def provenance(ev):
@@ -61,24 +62,40 @@ def speaker(claim):
     return f"{claim['who']}, {claim['source']}"
 
 
+def quoted(claim):
+    """The quote as printed: "..." around a partial one, and why it cannot be checked where it cannot."""
+    q = claim["quote"]
+    if not q:
+        return f" (not quoted: {claim['paraphrase']})"
+    q = f"...{q}..." if claim.get("partial") else q
+    return f": \"{q}\"" + (" (not checkable in the tree)" if claim.get("checkable") is False else "")
+
+
 def source_of(claim):
-    quote = f": \"{claim['quote']}\"" if claim["quote"] else f" (not quoted: {claim['paraphrase']})"
-    return speaker(claim) + quote
+    return speaker(claim) + quoted(claim)
+
+
+def history(data):
+    """[line]: the dated history of how the debate was settled, each with its link."""
+    return [f"{h['date']}: {h['what']}. " + (f"Link: {h['link']}" if h.get("link") and h.get("verified")
+                                              else "Link not verified.") for h in data.get("history", [])]
 
 
 def section(ev, heading="## Verdict"):
     data = claims.load()
     rows = rulings(ev, data)
     runs = "; ".join(f"{results.run_label(r)} ({r.path})" for r in ev.runs) or "no benchmark run given"
-    out = [heading, "", data["headline"], "", RULE, "", f"Host timings: {runs}.", "",
-           "Inputs:", ""] + [f"- {x}" for x in provenance(ev)] + [""]
+    out = [heading, "", data["headline"], "", "How it was settled:", ""] + [f"- {h}" for h in history(data)]
+    out += ["", RULE, "", f"Host timings: {runs}.", "", "Inputs:", ""] + [f"- {x}" for x in provenance(ev)]
+    out += [f"- {claims.checked_line(ev)[0].upper()}{claims.checked_line(ev)[1:]}.", ""]
     cells = [(source_of(r.claim), r.ruling, "; ".join(r.figures) or "-", r.claim["changes_if"]) for r in rows]
     out += markdown.table(["claim (source, quoted)", "ruling", "deciding figures", "would change if"],
                           [[x.replace("|", "\\|").replace("\n", " ") for x in row] for row in cells])
     out += ["", "Each claim in full (reports/VERDICT.txt has the same as plain text):", ""]
     for r in rows:
         out += [f"**{source_of(r.claim)}** -- {r.ruling}."] + [f"- {f}" for f in r.figures + r.beside]
-        out += [f"- Covers: {r.covers}.", f"- Would change if: {r.claim['changes_if']}.",
+        out += [f"- {r.detail}"] if r.detail else []
+        out += [f"- Decided by: {r.covers}.", f"- Would change if: {r.claim['changes_if']}.",
                 f"- Mainline: {r.claim['mainline']}", ""]
     out += ["### Defects in the RFC's own patches", ""]
     out += [f"- {d['source']}, `{d['quote']}`: {d['finding']} Shown by {d['test']}." for d in data["defect"]]
@@ -93,7 +110,8 @@ def summary_of(ev, source="REPORT.md"):
     data = claims.load()
     lines = [f"**Verdict** (every figure in {source}; reports/VERDICT.txt as plain text). {data['headline']}", ""]
     for r in rulings(ev, data):
-        quote = f"\"{_short(r.claim['quote'])}\"" if r.claim["quote"] else f"({r.claim['paraphrase']})"
+        q = f"...{r.claim['quote']}..." if r.claim.get("partial") else r.claim["quote"]
+        quote = f"\"{_short(q)}\"" if q else f"({r.claim['paraphrase']})"
         lines.append(f"- {speaker(r.claim)}: {quote} **{r.ruling}**")
     return "\n".join(lines) + "\n"
 
@@ -111,12 +129,16 @@ def text(ev, facts):
                  "inode timestamp lab.")]
     out += [_wrap(f"{k}: {v}", "    ") for k, v in facts.items()]
     out += [_wrap(f"Input: {x}", "      ", "    ") for x in provenance(ev)]
+    out += [_wrap(f"Input: {claims.checked_line(ev)}", "      ", "    ")]
     out += [_wrap("Host timings: " + ("; ".join(results.run_label(r) for r in ev.runs) or "none given"), "    "),
-            "", _wrap(data["headline"]), "", _wrap(RULE), ""]
+            "", _wrap(data["headline"]), "", "How it was settled"]
+    out += [_wrap(h, "    ", "  - ") for h in history(data)]
+    out += ["", _wrap(RULE), ""]
     for n, r in enumerate(rulings(ev, data), start=1):
         out += [_wrap(source_of(r.claim), "    ", f"{n}. "), _wrap(f"Ruling: {r.ruling}.", "    ")]
         out += [_wrap(f, "      ", "    - ") for f in r.figures + r.beside]
-        out += [_wrap(f"Covers: {r.covers}.", "    "),
+        out += [_wrap(r.detail, "    ")] if r.detail else []
+        out += [_wrap(f"Decided by: {r.covers}.", "    "),
                 _wrap(f"Would change if: {r.claim['changes_if']}.", "    "),
                 _wrap(f"Mainline: {r.claim['mainline']}", "    "), ""]
     out.append("Defects in the RFC's own patches")
