@@ -278,6 +278,7 @@ void rfc02_swap(struct inode *inode1, struct inode *inode2)
 	RFC02_VFS_INODE_SWAP_XTIME(i_mtime, inode1, inode2);
 }
 #endif
+/* EXT4_INODE_GET_XTIME (RFC 07, every ext4 inode read): CTest rfc07_ext4_iget_self_init. */
 #ifdef RFC_DEFECTS_INSTANTIATE_EXT4_IGET
 #include "ext4_time.h"
 /* Stand-ins for what the macro names around the decode (fs/ext4/ext4.h). */

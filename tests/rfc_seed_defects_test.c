@@ -595,12 +595,10 @@ static int btrfs_update_time(struct inode *inode, struct timespec64 *now, int fl
 
 /*
  * Linux 4.4, fs/xfs/xfs_iops.c, xfs_vn_update_time() (no RFC patch touches
- * it): the VFS inode and the on-disk copy (ip->i_d, logged) take *now as is:
- *	if (flags & S_MTIME) {
- *		inode->i_mtime = *now;
- *		ip->i_d.di_mtime.t_sec = (__int32_t)now->tv_sec;
- *		ip->i_d.di_mtime.t_nsec = (__int32_t)now->tv_nsec;
- *	}
+ * it) stores *now in the VFS inode ("inode->i_mtime = *now;") and logs the
+ * inode; XFS's on-disk inode keeps each timestamp as two 32-bit fields (struct
+ * xfs_timestamp: t_sec, t_nsec), copied from those values: di_mtime here
+ * stands for that copy.
  */
 struct xfs_ictimestamp {
 	int32_t t_sec, t_nsec;
