@@ -675,6 +675,33 @@ static void test_update_time_stores_marker(struct kunit *test)
 	fs_time_set_clock(NULL);
 }
 
+/* RFC 04/15, fs/locks.c, lease_get_mtime(): what nfsd encodes as the file's mtime. */
+static void lease_get_mtime(struct inode *inode, struct inode_timespec *time, bool has_lease)
+{
+	if (has_lease)
+		*time = current_fs_time(inode->i_sb);
+	else
+		*time = VFS_INODE_GET_XTIME(i_mtime, inode);
+}
+
+static void test_lease_get_mtime_marker(struct kunit *test)
+{
+	static const char rfc[] = "lease_get_mtime (RFC 03/04), write lease held, past s_time_max: nfsd "
+				  "gets tv_nsec = INT_MAX";
+	static const char orig[] = "lease_get_mtime (4.4), write lease held, past 2038-01-19: now";
+	struct super_block sb = rfc_sb(1);
+	struct inode node = { .i_sb = &sb };
+	struct timespec64 time;
+
+	set_now(TS(PAST_MAX, 500000000));
+	lease_get_mtime(&node, &time, true);
+	KUNIT_EXPECT_TS_EQ(test, rfc, "time", TS(INT_MAX, FS_TIMESTAMP_NSEC_NOT_VALID), time);
+	KUNIT_EXPECT_EQ(test, rfc, "a valid nfstime nseconds", false, nsec_valid(time.tv_nsec));
+	time = orig_current_fs_time(&sb); /* 4.4: "*time = current_fs_time(inode->i_sb);" */
+	KUNIT_EXPECT_TS_EQ(test, orig, "time", TS(PAST_MAX, 500000000), time);
+	fs_time_set_clock(NULL);
+}
+
 /* ---- RFC 05: cifs revalidation against a clamped mtime --------------------- */
 
 struct cifs_fattr {
@@ -868,6 +895,7 @@ int main(void)
 	test_setattr_copy(&test);
 	test_atime_needs_update(&test);
 	test_update_time_stores_marker(&test);
+	test_lease_get_mtime_marker(&test);
 	test_cifs_revalidate(&test);
 	test_cnvrt_dos_month0(&test);
 	test_swap_inode_data(&test);
