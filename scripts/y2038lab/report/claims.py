@@ -66,6 +66,14 @@ def load(path=TOML):
                                "mainline") if k not in row]
         if missing:
             raise fsio.InputError(f"{path}: claim {row.get('key', '?')}: missing {', '.join(missing)}")
+    for n, row in enumerate(data.get("defect", []), start=1):
+        missing = [k for k in ("id", "key", "source", "where", "lines", "effect", "finding", "test") if k not in row]
+        if missing:
+            raise fsio.InputError(f"{path}: defect {row.get('key', '?')}: missing {', '.join(missing)}")
+        line = f"{row['id']}. {row['source']}, {row['where']}: {row['effect']}"
+        if row["id"] != f"D{n}" or len(line) > 79:
+            raise fsio.InputError(f"{path}: defect {row['key']}: expected id D{n} and \"ID. SOURCE, WHERE: EFFECT\" "
+                                  f"within 79 columns, got {line!r} ({len(line)})")
     return data
 
 

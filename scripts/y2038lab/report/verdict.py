@@ -97,9 +97,18 @@ def section(ev, heading="## Verdict"):
         out += [f"- {r.detail}"] if r.detail else []
         out += [f"- Decided by: {r.covers}.", f"- Would change if: {r.claim['changes_if']}.",
                 f"- Mainline: {r.claim['mainline']}", ""]
-    out += ["### Defects in the RFC's own patches", ""]
-    out += [f"- {d['source']}, `{d['quote']}`: {d['finding']} Shown by {d['test']}." for d in data["defect"]]
+    out += ["### Defects in the RFC's own patches", "",
+            "Each: the patch lines, what they do, what the code they replaced did, and the test that shows "
+            "it against that code (reports/VERDICT.txt lists them one line each).", ""]
+    for d in data["defect"]:
+        out += [f"**{defect_line(d)}.**", "", "```diff", *d["lines"], "```", "", d["finding"], "",
+                f"Test: {d['test']}.", ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+def defect_line(d):
+    """'D6. RFC 03, 04, setattr_copy(): EFFECT': one line of VERDICT.txt (claims.load() checks its width)."""
+    return f"{d['id']}. {d['source']}, {d['where']}: {d['effect']}"
 
 
 def _short(quote, limit=130):
@@ -113,6 +122,9 @@ def summary_of(ev, source="REPORT.md"):
         q = f"...{r.claim['quote']}..." if r.claim.get("partial") else r.claim["quote"]
         quote = f"\"{_short(q)}\"" if q else f"({r.claim['paraphrase']})"
         lines.append(f"- {speaker(r.claim)}: {quote} **{r.ruling}**")
+    ids = [d["id"] for d in data["defect"]]
+    lines += ["", f"Defects in the RFC's own patches: {len(ids)} ({ids[0]}-{ids[-1]}), each with its patch lines, "
+              f"effect and test in {source}, one line each in reports/VERDICT.txt."] if ids else []
     return "\n".join(lines) + "\n"
 
 
@@ -141,10 +153,8 @@ def text(ev, facts):
         out += [_wrap(f"Decided by: {r.covers}.", "    "),
                 _wrap(f"Would change if: {r.claim['changes_if']}.", "    "),
                 _wrap(f"Mainline: {r.claim['mainline']}", "    "), ""]
-    out.append("Defects in the RFC's own patches")
-    for n, d in enumerate(data["defect"], start=1):
-        out += [_wrap(f"{d['source']}: \"{d['quote']}\"", "    ", f"D{n}. "), _wrap(d["finding"], "    "),
-                _wrap(f"Test: {d['test']}.", "    "), ""]
+    out.append("Defects in the RFC's own patches (lines, detail, test: REPORT.md)")
+    out += [defect_line(d) for d in data["defect"]]
     return "\n".join(out).rstrip() + "\n"
 
 
