@@ -37,6 +37,7 @@ class Evidence:
     measure: str = "real"
     slab: list = None                           # evidence.read_slab: the SLUB model's rows
     series: str = None                          # rfc2016/: the series as posted (cover letter, patches)
+    kernel: dict = None                         # evidence.read_kernel: real Linux 6.12 kernels (KUnit)
 
 
 @dataclass
@@ -132,6 +133,25 @@ def _kernel(ev, body, repr_name):
              f"with {repr_name} is " + ", ".join(f"{abi} {size} B" for abi, (_, size) in rows)] if rows else [])
 
 
+def _real(ev, layout, against, abi_list, slab=True):
+    """What real Linux 6.12 kernels measured (`lab kernel`, KUnit) for LAYOUT against AGAINST on the
+    ABIs of ABI_LIST that have both: sizeof and, with SLAB, slab bytes per inode of each cache; [] if none."""
+    k = ev.kernel or {}
+    parts = []
+    for abi in abi_list:
+        a, b = k.get((abi, layout)), k.get((abi, against))
+        if not (a and b):
+            continue
+        how = "UML, no SMP" if a["arch"] == "um" else "qemu-system"
+        caches = [f"{c} {a['slab'][c]:.1f} vs {b['slab'][c]:.1f} B per inode ({100 * (a['slab'][c] / b['slab'][c] - 1):+.1f} %)"
+                  for c in sorted(a["slab"]) if slab and c in b["slab"]]
+        parts.append(f"{abi} ({how}) sizeof {a['sizeof']} vs {b['sizeof']} B" + (", " if caches else "") + ", ".join(caches))
+    if not parts:
+        return []
+    tree = next(iter(k.values()))["tree"]
+    return [f"in a real kernel ({tree}, KUnit, scripts/lab kernel), {layout} vs {against}: " + "; ".join(parts)]
+
+
 def rule_slab(ev, claim):
     """Slab memory per 10^6 cached inodes (SLUB model), LAYOUT vs AGAINST, decided on the 64-bit ABIs
     (RFC 02 argues for them: "packed on a naturally aligned boundary on 64 bit arch") where AGAINST's
@@ -160,7 +180,8 @@ def rule_slab(ev, claim):
     rest = [p for p in _pairs(ev, claim, body) if p[0] not in scope]
     figures = [f"slab memory per 10^6 cached inodes, body {body}, {claim['layout']} vs {claim['against']} "
                f"({SLAB_SCENARIOS[sc]}): {text(pairs, sc)}" for sc in SLAB_SCENARIOS]
-    figures.append(f"sizeof(struct inode), body {body} (pahole): " + "; ".join(_vs(*p) for p in sized))
+    figures.append(f"sizeof(struct inode), body {body} (pahole, replica): " + "; ".join(_vs(*p) for p in sized))
+    figures += _real(ev, claim["layout"], claim["against"], scope)
     quo = claim.get("status_quo")
     notes = []
     for abi, a, b in rest:
@@ -170,6 +191,7 @@ def rule_slab(ev, claim):
     apart = [f"32-bit, body {body}: {claim['layout']} vs {claim['against']} ({SLAB_SCENARIOS[sc]}): "
              f"{text(pairs_of([p[0] for p in rest]), sc)}" for sc in SLAB_SCENARIOS if pairs_of([p[0] for p in rest])]
     beside = apart + [f"32-bit, sizeof(struct inode), body {body}: " + "; ".join(notes)] if notes else apart
+    beside += _real(ev, claim["layout"], claim["against"], [p[0] for p in rest])
     beside += [f"body {o}: " + "; ".join(_vs(*p) for p in _pairs(ev, claim, o)) for o in others]
     beside += [f"body {o}, 64-bit, slab memory per 10^6 cached inodes ({SLAB_SCENARIOS[sc]}): "
                + text(pairs_of(scope, o), sc) for o in others for sc in SLAB_SCENARIOS if pairs_of(scope, o)]
@@ -277,7 +299,9 @@ def rule_growth(ev, claim):
     return Outcome("some" if flat else "all",
                    {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B",
                     "flat": spans([(r, d) for r, d in ruled if r in flat]), "later": spans(later) or "none"},
-                   text(body, rows), [t for b in others for t in text(b, grow(b))],
+                   text(body, rows) + [x for r in (claim.get("options_2016") or []) + ["ktime"]
+                                       for x in _real(ev, r, claim["layout"], abis.ILP32, slab=False)],
+                   [t for b in others for t in text(b, grow(b))],
                    [_size_source(ev, abi, body, r) for abi, _, ds in rows for r, _ in ds],
                    f"bytes: pahole on {', '.join(abis.ILP32)} only (no 64-bit figure in this row)")
 

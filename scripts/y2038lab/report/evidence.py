@@ -105,6 +105,22 @@ def kernel_check(folder):
                      for (same, what), abis in sorted(groups.items(), reverse=True)), differing
 
 
+def read_kernel(folder):
+    """{(abi, repr): {"arch", "sizeof", "slab": {cache: bytes per inode}, "tree"}} from
+    <folder>/kernel.csv (`lab kernel`: real Linux 6.12 kernels under KUnit); None if absent."""
+    path = os.path.join(folder or "", "kernel.csv")
+    if not folder or not os.path.exists(path):
+        return None
+    out = {}
+    columns = ("arch", "abi", "repr", "sizeof_inode", "cache", "inodes", "slab_bytes", "tree")
+    for line, row in enumerate(fsio.read_csv(path, columns, "real-kernel table")[1], 2):
+        k = out.setdefault((row["abi"], row["repr"]), {"arch": row["arch"], "tree": row["tree"], "slab": {},
+                                                        "sizeof": _number(path, line, row, "sizeof_inode", int)})
+        if row["cache"]:
+            k["slab"][row["cache"]] = _number(path, line, row, "slab_bytes") / _number(path, line, row, "inodes")
+    return out
+
+
 def tree_files(folder, ext):
     """The sorted <tree>EXT of FOLDER (reports/churn); history-<old>-<new>EXT (`lab churn OLD NEW`)
     compares two releases, not a tree's sites."""

@@ -31,7 +31,9 @@ def gather(runs=(), sizes_dir=None, cost_csv=None, churn_dir=None, measure="real
                            evidence.read_churn(churn_dir), checked, differing,
                            {"sizes": sizes_dir, "cost": cost_csv, "churn": churn_dir}, measure,
                            evidence.read_slab(sizes_dir and os.path.join(sizes_dir, "slab.csv")),
-                           quotes.SERIES if os.path.isdir(quotes.SERIES) else None)
+                           quotes.SERIES if os.path.isdir(quotes.SERIES) else None,
+                           evidence.read_kernel(sizes_dir and os.path.join(os.path.dirname(os.path.normpath(sizes_dir)),
+                                                                           "kernel")))
 
 
 def provenance(ev):
@@ -40,6 +42,7 @@ def provenance(ev):
     paths = [os.path.join(p["sizes"], n) for n in ("sizes.md", "slab.md") if p.get("sizes")]
     paths += [os.path.join(os.path.dirname(p["cost"]), "COST.md")] if p.get("cost") else []
     paths += evidence.tree_files(p["churn"], ".md") if p.get("churn") else []
+    paths += [os.path.join(os.path.dirname(os.path.normpath(p["sizes"])), "kernel", "KERNEL.md")] if p.get("sizes") else []
     out = []
     for path in filter(os.path.isfile, paths):
         text = fsio.read_text(path, "report")
