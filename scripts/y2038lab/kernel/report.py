@@ -9,8 +9,10 @@ probes is at hand, pahole on the replica beside pahole on the kernel's vmlinux,
 member by member (layouts.kernel.compare).
 """
 import os
+import re
 
 from y2038lab.core import fsio, markdown, paired, reprs
+from y2038lab.kernel import tree
 from y2038lab.layouts import kernel as kernel_check, pahole, slub_model
 
 LAYOUTS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "reports", "layouts")
@@ -43,6 +45,23 @@ def member_diff(builds, abi, repr_, vmlinux):
     if kernel is None or replica is None:
         return None
     return "; ".join(kernel_check.compare(kernel, replica))
+
+
+def hunk_origin(repr_):
+    """What REPR's hunk says the tree stores (its y2038 comment in fs.h), one line."""
+    text = fsio.read_text(tree.hunks()[repr_], "kernel hunk")
+    lines = [x[4:].strip() for x in text.splitlines() if x.startswith("+ * ")]
+    said = " ".join(lines)
+    m = re.search(r"stores its timestamps as (.*?)\. What the lab", said)
+    return m[1] if m else "(the hunk states no origin)"
+
+
+# Why a real struct inode differs from the replica where pahole finds it so (the members named
+# in the table): facts of the two trees and of UML, not guesses.
+WHY = [("i_lock: 0 B", "UML has no SMP: spinlock_t is empty, and the locks inside i_rwsem and i_data shrink "
+        "with it (the replica assumes SMP)"),
+       ("i_linklen only in the replica", "i_linklen is Linux 6.18's (the v6 body models 6.18.26); 6.12 has "
+        "only i_devices in that union")]
 
 
 def slab_model(fig, bits):
@@ -100,7 +119,7 @@ def rows_of(results, meta):
 
 def timing(rounds):
     """[(path, repr, (ratio, lo, hi, p), kind)] of each representation's per-boot time against the
-    reference of the same round, and the positive control (get_mtime_x17 / get_mtime inside each
+    reference of the same round, and the positive control (generic_fillattr x17/16 inside each
     reference boot); kind: negative (the twin, the same code on LP64), positive, compare."""
     by = {}
     for k, r, paths, pair in rounds:
@@ -115,7 +134,7 @@ def timing(rounds):
             out.append((path, r, paired.analyse(ratios), "negative" if r == reprs.TWIN else "compare"))
     pos = [pair for _, r, _, pair in rounds if r == reprs.REFERENCE and pair]
     if pos:
-        out.append(("get_mtime_x17", reprs.REFERENCE, paired.analyse(pos), "positive"))
+        out.append(("generic_fillattr_x17", reprs.REFERENCE, paired.analyse(pos), "positive"))
     return out
 
 
@@ -125,6 +144,22 @@ def fmt(stat):
         return f"x{ratio:.4f} (too few boots)"
     verdict = paired.NO_DIFFERENCE if lo <= 1 <= hi else paired.DIFFERENCE
     return f"x{ratio:.4f} [{lo:.4f}, {hi:.4f}], p = {p:.3g}: {verdict}"
+
+
+def headline(rows):
+    """README's table: per representation and ABI, the real sizeof and the slab bytes per inode of
+    shmem_inode_cache, inside summary markers."""
+    abis_ = list(dict.fromkeys(r["abi"] for r in rows))
+    cell = {(r["repr"], r["abi"]): r for r in rows if r.get("cache") in (None, "shmem_inode_cache")}
+    body = markdown.table(["repr"] + [f"{a} ({'UML' if cell[next(k for k in cell if k[1] == a)]['arch'] == 'um' else 'qemu'})"
+                                      for a in abis_],
+                          [[r] + [f"{c['sizeof_inode']} B, {c['slab_bytes'] / int(c['inodes']):.1f} B/inode"
+                                  if (c := cell.get((r, a))) and c.get("cache") else (c or {}).get("sizeof_inode", "-")
+                                  for a in abis_] for r in dict.fromkeys(r["repr"] for r in rows)])
+    return ["## Headline", "", "<!-- summary -->",
+            "In a real Linux 6.12 (KUnit, `scripts/lab kernel`, reports/kernel/KERNEL.md): `sizeof(struct inode)` "
+            "and the slab bytes per tmpfs inode (shmem_inode_cache, 10^5 inodes), byte counts read in the booted "
+            "kernels:", ""] + body + ["<!-- /summary -->", ""]
 
 
 def render(results, rounds, meta):
@@ -141,6 +176,7 @@ def render(results, rounds, meta):
                            f"{meta['host']}, {meta['cpus']} CPUs, {meta['date']}"),
                           ("Hunks", "kernel/kunit.patch and layouts/repr_<repr>.kernel.patch against that tree; "
                            "the KUnit suite kernel/y2038_inode_kunit.c")])
+    md += headline(rows)
     md += ["## Size of struct inode (bytes, the kernel's sizeof)", "",
            "Real: `sizeof(struct inode)` printed by y2038_inode_layout in the booted kernel.  Replica: pahole "
            "of the v6 body (reports/layouts/sizes-<abi>.csv), which assumes SMP: on UML (no SMP) spinlock_t "
@@ -151,6 +187,10 @@ def render(results, rounds, meta):
                          [[f"{r['abi']} ({r['arch']})", r["repr"], r["sizeof_inode"], r["replica_size"],
                            r["delta_vs_reference"], r["replica_delta"], r["members"], r["replica_members_differ"]]
                           for r in rows if r.get("cache") in (None, "shmem_inode_cache")], "llrrrr") + [""]
+    diffs = " ".join(r["replica_members_differ"] for r in rows)
+    md += [f"- {why} ({what})." for what, why in WHY if what in diffs] + [""]
+    md += ["Each representation's hunk (layouts/repr_<repr>.kernel.patch) says what it stores:", ""]
+    md += [f"- `{r}`: {hunk_origin(r)}" for r in dict.fromkeys(r["repr"] for r in rows)] + [""]
     md += ["## Slab memory per inode (bytes, the kernel's own slabs)", "",
            "y2038_inode_slab allocates 10^5 inodes of each cache and sums the slabs that hold them "
            "(each object's folio): the slot (ksize), objects in the fullest slab, its pages, and the slab "
@@ -187,7 +227,7 @@ def render(results, rounds, meta):
                "time per operation; per representation and path the ratio to the same round's reference boot, "
                "Wilcoxon signed-rank test and Hodges-Lehmann 95 % interval over rounds.  Negative control: "
                f"{reprs.TWIN} against {reprs.REFERENCE} (the same code on x86_64, two kernels); positive: "
-               "17 units of get_mtime against 16 inside each reference boot (true ratio 1.0625).  Resolution "
+               "17 calls of generic_fillattr() against 16 inside each reference boot (true ratio 1.0625).  Resolution "
                f"(median reach of the negative controls' intervals from 1): "
                f"{'±%.2f%%' % (100 * res[len(res) // 2]) if res else 'n/a'}.", ""]
         paths = sorted({p for p, _, _, k in stats if k != "positive"})

@@ -3,7 +3,8 @@ REPORT.md, then REPORT.md itself and README's results block.
 
 The lab has built the tools, written reports/layouts (pahole), reports/cost
 (`lab cost`), DIR/bench-*.json (`lab bench`) and DIR/60-perf.md (`lab perf`);
-reports/churn is committed (`lab churn` takes minutes of spatch).  Fragments,
+reports/churn and reports/kernel are committed (`lab churn` takes minutes of spatch, `lab kernel`
+a kernel build per representation and ABI).  Fragments,
 in report order:
 
   00-resolution.md what this run's timings can resolve: per family, from the
@@ -15,6 +16,7 @@ in report order:
   05-summary.md    the headline table README.md quotes (y2038lab.bench.report)
   10, 20           fstime-selfcheck and fs-expiry output
   30-layouts.md    sizes and slab cost, quoted from reports/layouts
+  35-kernel.md     the representations in a real Linux 6.12, quoted from reports/kernel/KERNEL.md
   50-cost.md       32-bit cost: counts, library calls, models, quoted from reports/cost/COST.md
   55-churn.md      churn, quoted from each reports/churn/<tree>.md
   (60-perf.md      cache misses per inode, written by `lab perf`)
@@ -40,6 +42,9 @@ from y2038lab.core.results import load_run
 COST_SECTIONS = ("get_mtime / set_mtime at a glance", "Clamp and truncate", "Library calls",
                  "The hand measurement, checked", "Host validation")
 CHURN_SECTIONS = ("Answers", "Against history")
+KERNEL_SECTIONS = ("Headline", "Size of struct inode (bytes, the kernel's sizeof)",
+                   "Slab memory per inode (bytes, the kernel's own slabs)", "Correctness on the real code",
+                   "Timings in the kernel (UML on this host; the boot is the unit)")
 
 
 def quoted(source, report_dir, title, command, level, wanted, absent):
@@ -101,6 +106,9 @@ def run(args):
     fsio.write_text(os.path.join(r, "50-cost.md"), quoted(
         os.path.join(args.reports, "cost", "COST.md"), out, "32-bit and embedded cost (counts and models, not timings)",
         "scripts/lab cost", "###", COST_SECTIONS, "scripts/lab cost writes it"))
+    fsio.write_text(os.path.join(r, "35-kernel.md"), quoted(
+        os.path.join(args.reports, "kernel", "KERNEL.md"), out, "In a real kernel: Linux 6.12 under KUnit",
+        "scripts/lab kernel", "##", KERNEL_SECTIONS, "scripts/lab kernel writes it: builds take minutes a kernel"))
     trees = evidence.tree_files(churn, ".md")
     fsio.write_text(os.path.join(r, "55-churn.md"), "\n".join(quoted(  # the 2016 tree first, then today's
         tree, out, f"Churn: sites each approach changes in {os.path.basename(tree)[:-3]} (site counts)",
