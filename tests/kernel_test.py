@@ -132,6 +132,19 @@ def check_ktap():
         expect("no KTAP refused", "InputError", "parsed")
     except fsio.InputError as err:
         expect("no KTAP named", True, "no KTAP output" in str(err))
+    # A board's dmesg: every line behind a time stamp; imported into OUT/boards/LABEL/.
+    stamped = "".join(f"[ {i:5d}.000001] {x}\n" for i, x in enumerate(text.splitlines()))
+    expect("dmesg time stamps dropped", len(run.cases), len(ktap.parse(stamped, "dmesg").cases))
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "board.log")
+        scripttest.write(log, stamped)
+        proc = scripttest.run(["-m", "y2038lab", "kernel", "--cache", tmp, "--ktap", log, "--label", "rpi4",
+                               "--out", tmp])
+        expect("a board's KTAP imported", 0, proc.returncode)
+        board = fsio.read_or_none(os.path.join(tmp, "boards", "rpi4", "KERNEL.md")) or ""
+        expect("its report names the board and the size", True, "board rpi4" in board and "| scalar | 544 B" in board)
+        proc = scripttest.run(["-m", "y2038lab", "kernel", "--cache", tmp, "--ktap", log, "--label", "../x", "--out", tmp])
+        scripttest.one_line_error("a label that is a path", proc, "y2038lab kernel", "--label")
     return run
 
 

@@ -1,4 +1,5 @@
-"""The one reader of the lab's KTAP (what `kunit.py exec --raw_output=kunit` prints).
+"""The one reader of the lab's KTAP (what `kunit.py exec --raw_output=kunit` prints, or a board's
+dmesg after loading the suite's module: its time stamps are dropped).
 
 KTAP v1 as KUnit writes it: "# Subtest: NAME" opens a block, its results follow at
 the same indentation, and the block's own "ok N NAME" closes it one level (4 spaces)
@@ -13,6 +14,7 @@ from y2038lab.core import fsio
 RESULT = re.compile(r"^( *)(not ok|ok) \d+(?: (?:- )?(.*?))?(?: # (SKIP|TODO)\b ?(.*))?$")
 SUBTEST = re.compile(r"^( *)# Subtest: (.+)$")
 PLAN = re.compile(r"^1\.\.(\d+)$")
+STAMP = re.compile(r"^\[ *\d+\.\d+\] ?")   # dmesg's time stamp, on a board's log
 FIGURE = re.compile(r"# (?:[\w.]+: )?y2038: (\w+) (.*)$")
 PAIR = re.compile(r'(\w+)=("[^"]*"|\S+)')
 
@@ -60,7 +62,7 @@ def parse(text, source):
     """A Ktap from TEXT (SOURCE names it in errors); InputError when no KTAP is there or the
     run stopped early (fewer top-level results than its plan: a crash or a timeout)."""
     out, stack, pending = Ktap(source), [], []
-    lines = text.splitlines()
+    lines = [STAMP.sub("", x) for x in text.splitlines()]
     start = next((i for i, x in enumerate(lines) if x.strip().startswith(("KTAP version", "TAP version"))), None)
     if start is None:
         raise fsio.InputError(f"{source}: no KTAP output (no 'KTAP version' line)")

@@ -73,19 +73,25 @@ def slab_model(fig, bits):
     return size, objs, pages, slub_model.memory_per_objects(size, 1, int(fig["inodes"]))
 
 
+ARCH_ABI = {"um": "x86_64", "i386": "i386", "arm": "armhf"}
+# A board's KTAP: the ABI from the machine its layout line names (uname -m).
+MACHINE_ABI = {"x86_64": "x86_64", "i686": "i386", "i586": "i386", "armv7l": "armhf", "armv8l": "armhf",
+               "aarch64": "aarch64", "riscv64": "riscv64"}
+
+
 def rows_of(results, meta):
     rows = []
     refs = {a: r for (a, rp), r in results.items() if rp == reprs.REFERENCE}
     for (arch, repr_), (run, _, seconds) in results.items():
-        abi = {"um": "x86_64", "i386": "i386", "arm": "armhf"}[arch]
         lay = run.figure("layout")
         if not lay:
-            raise fsio.InputError(f"{run.source}: no 'y2038: layout' line")
+            raise fsio.InputError(f"{run.source}: no 'y2038: layout' line (not the y2038_inode_kunit suite)")
         lay = lay[0]
+        abi = ARCH_ABI.get(arch) or MACHINE_ABI.get(lay["machine"], lay["machine"])
         ref = refs.get(arch)
         ref_size = int(ref[0].figure("layout")[0]["sizeof_inode"]) if ref else None
         replica = replica_sizes(abi)
-        vmlinux = os.path.join(meta["build_dirs"][(arch, repr_)], "vmlinux")
+        vmlinux = os.path.join(meta["build_dirs"].get((arch, repr_), ""), "vmlinux")
         diff = member_diff(meta["builds"], abi, repr_, vmlinux) if meta["builds"] else None
         suites = run.suites()
         own = [suites.get(s, (0, 0, 0)) for s in OWN_SUITES]
@@ -146,18 +152,19 @@ def fmt(stat):
     return f"x{ratio:.4f} [{lo:.4f}, {hi:.4f}], p = {p:.3g}: {verdict}"
 
 
-def headline(rows):
+def headline(rows, tree_name):
     """README's table: per representation and ABI, the real sizeof and the slab bytes per inode of
     shmem_inode_cache, inside summary markers."""
     abis_ = list(dict.fromkeys(r["abi"] for r in rows))
     cell = {(r["repr"], r["abi"]): r for r in rows if r.get("cache") in (None, "shmem_inode_cache")}
-    body = markdown.table(["repr"] + [f"{a} ({'UML' if cell[next(k for k in cell if k[1] == a)]['arch'] == 'um' else 'qemu'})"
+    how = {"um": "UML", "i386": "qemu", "arm": "qemu"}
+    body = markdown.table(["repr"] + [f"{a} ({how.get(cell[next(k for k in cell if k[1] == a)]['arch'], 'board')})"
                                       for a in abis_],
                           [[r] + [f"{c['sizeof_inode']} B, {c['slab_bytes'] / int(c['inodes']):.1f} B/inode"
                                   if (c := cell.get((r, a))) and c.get("cache") else (c or {}).get("sizeof_inode", "-")
                                   for a in abis_] for r in dict.fromkeys(r["repr"] for r in rows)])
     return ["## Headline", "", "<!-- summary -->",
-            "In a real Linux 6.12 (KUnit, `scripts/lab kernel`, reports/kernel/KERNEL.md): `sizeof(struct inode)` "
+            f"In a real kernel ({tree_name}; KUnit, `scripts/lab kernel`): `sizeof(struct inode)` "
             "and the slab bytes per tmpfs inode (shmem_inode_cache, 10^5 inodes), byte counts read in the booted "
             "kernels:", ""] + body + ["<!-- /summary -->", ""]
 
@@ -168,15 +175,16 @@ def render(results, rounds, meta):
     stats = timing(rounds) if rounds else []
     md = ["# struct inode timestamps in a real kernel", "",
           markdown.generated(meta["command"], f"; commit {meta['commit']}"), ""]
-    md += markdown.facts([("Tree", meta["tree"]), ("Kernels", "UML (ARCH=um, x86_64) runs as a process of this "
-                           "host; i386 and arm under qemu-system (software emulation: no timings there)"),
-                          ("Config", "kernel/kunitconfig + the kernel-check block of layouts/kernel_standins.h "
-                           "(UML without CONFIG_SMP and the options that need it; full text below)"),
+    md += markdown.facts([("Tree", meta["tree"]), ("Kernels", meta.get("kernels", "UML (ARCH=um, x86_64) runs as a "
+                           "process of this host; i386 and arm under qemu-system (software emulation: no timings there)")),
+                          ("Config", meta.get("config_note", "kernel/kunitconfig + the kernel-check block of "
+                           "layouts/kernel_standins.h (UML without CONFIG_SMP and the options that need it; full text "
+                           "below)")),
                           ("Built and run by", f"`{meta['command']}` in {meta['elapsed'] / 60:.0f} min on "
                            f"{meta['host']}, {meta['cpus']} CPUs, {meta['date']}"),
                           ("Hunks", "kernel/kunit.patch and layouts/repr_<repr>.kernel.patch against that tree; "
                            "the KUnit suite kernel/y2038_inode_kunit.c")])
-    md += headline(rows)
+    md += headline(rows, meta["tree"])
     md += ["## Size of struct inode (bytes, the kernel's sizeof)", "",
            "Real: `sizeof(struct inode)` printed by y2038_inode_layout in the booted kernel.  Replica: pahole "
            "of the v6 body (reports/layouts/sizes-<abi>.csv), which assumes SMP: on UML (no SMP) spinlock_t "

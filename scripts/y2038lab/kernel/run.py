@@ -168,6 +168,8 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--command", default="scripts/lab kernel")
     ap.add_argument("--check-only", action="store_true", help="check the arguments, build and boot nothing")
+    ap.add_argument("--ktap", help="import a board's KTAP (dmesg after insmod y2038_inode_kunit.ko): no build")
+    ap.add_argument("--label", help="with --ktap: the board's name, reports under OUT/boards/LABEL/")
     args = ap.parse_args(argv)
     arches = list(dict.fromkeys(args.arch or ["um"]))
     known = tree.hunks()
@@ -179,6 +181,8 @@ def main(argv=None):
         raise fsio.InputError(f"--boots {args.boots}: 0, or 6 to 100 (fewer than 6 give no 95 % interval)")
     if args.boots and (reprs.REFERENCE not in reprs_ or "um" not in arches):
         raise fsio.InputError(f"--boots needs --arch um and the reference --repr {reprs.REFERENCE} (or --boots 0)")
+    if args.ktap:
+        return import_board(args)
     fsio.check_output_path(os.path.join(args.out, "KERNEL.md"))
     if args.check_only:
         return 0
@@ -211,6 +215,34 @@ def main(argv=None):
     print(f"{fsio.prog()}: {os.path.join(args.out, 'KERNEL.md')} written ({(time.monotonic() - start) / 60:.1f} min)",
           file=sys.stderr)
     return 1 if failed else 0
+
+
+def import_board(args):
+    """A board's KTAP into OUT/boards/LABEL/: the same tables, the board's machine and representation
+    as its layout line names them; no timings (the board ran one boot)."""
+    import re
+    if not args.label or not re.fullmatch(r"[\w.-]+", args.label):
+        raise fsio.InputError(f"--ktap needs --label NAME (letters, digits, '.', '-', '_'), got {args.label!r}")
+    run = ktap.parse(fsio.read_text(args.ktap, "KTAP log"), args.ktap)
+    lay = run.figure("layout")
+    if not lay:
+        raise fsio.InputError(f"{args.ktap}: no 'y2038: layout' line (not the y2038_inode_kunit suite's output)")
+    out = os.path.join(args.out, "boards", args.label)
+    os.makedirs(out, exist_ok=True)
+    meta = {"tree": f"the board's own kernel ({args.label})", "version": "", "command": args.command,
+            "commit": markdown.commit(tree.TOP), "date": markdown.now(), "host": f"board {args.label}",
+            "cpus": "?", "elapsed": 0, "builds": args.build, "build_dirs": {}, "config": {},
+            "kernels": "the board's own kernel, the suite loaded as a module (kernel/Kbuild)",
+            "config_note": "the board's (not recorded by the lab)"}
+    files = report.render({("board", lay[0]["repr"]): (run, fsio.read_text(args.ktap), 0.0)}, [], meta)
+    with fsio.OutputSet() as o:
+        for name, text in files.items():
+            if not name.startswith("ktap"):
+                o.write_text(os.path.join(out, name), text)
+    for c in run.failed:
+        print(f"{fsio.prog()}: {args.label}: KTAP case failed: {c.name}", file=sys.stderr)
+    print(f"{fsio.prog()}: {os.path.join(out, 'KERNEL.md')} written", file=sys.stderr)
+    return 1 if run.failed else 0
 
 
 def package_version():
