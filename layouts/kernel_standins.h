@@ -28,7 +28,9 @@
  *    FS_VERITY members in struct inode;
  *  - on 32-bit ABIs with SMP, __NEED_I_SIZE_ORDERED, hence i_size_seqcount.
  * With these, the v6 body with the scalar representation reproduces vanilla
- * Linux 6.18.26's struct inode on the five ABIs (kernel-check.md).
+ * Linux 6.18.26's struct inode on the five ABIs (kernel-check.md); Linux 6.12
+ * (Debian's linux-source-6.12, which `scripts/lab kernel` builds) is held to
+ * the same body and differs from it by 6.18's i_linklen (kernel-check names it).
  *
  * The block also says which body and representation model which kernel tree
  * (`tree <major.minor> <body> <repr>`: the representation the tree stores its
@@ -36,6 +38,7 @@
  * per line, nothing else, between the markers.
  * kernel-check:begin
  * tree 4.4 v4_4 timespec
+ * tree 6.12 v6 scalar
  * tree 6.18 v6 scalar
  * CONFIG_SMP=y
  * # CONFIG_DEBUG_SPINLOCK is not set
