@@ -8,6 +8,7 @@ the unit).  The replica's figures are the committed pahole tables
 probes is at hand, pahole on the replica beside pahole on the kernel's vmlinux,
 member by member (layouts.kernel.compare).
 """
+import hashlib
 import os
 import re
 
@@ -21,7 +22,7 @@ CSV_FIELDS = ["arch", "abi", "repr", "sizeof_inode", "replica_size", "delta_vs_r
               "members", "replica_members_differ", "cache", "object_size", "ksize", "model_ksize", "objperslab",
               "model_objperslab", "pagesperslab", "model_pagesperslab", "inodes", "slab_bytes",
               "model_slab_bytes", "own_passed", "own_failed", "kernel_suites", "failed_cases",
-              "not_exact", "build_min", "tree", "command", "commit", "date"]
+              "not_exact", "build_min", "tree", "config", "command", "commit", "date"]
 TIMING_FIELDS = ["round", "repr", "path", "ps_per_op", "pair_ratio"]
 
 
@@ -110,7 +111,10 @@ def rows_of(results, meta):
                 "failed_cases": "; ".join(c.name for c in run.failed),
                 "not_exact": "; ".join(f"{c}: {next(f['how'] for f in run.figure('stored') if f['case'] == c)}"
                                        for c in not_exact),
-                "build_min": f"{seconds / 60:.1f}", "tree": meta["tree"], "command": meta["command"],
+                "build_min": f"{seconds / 60:.1f}", "tree": meta["tree"],
+                "config": "kernel/kunitconfig + kernel-check block, sha256 "
+                          + hashlib.sha256(meta["config"].get(arch, "").encode()).hexdigest()[:12],
+                "command": meta["command"],
                 "commit": meta["commit"], "date": meta["date"]}
         for fig in run.figure("slab"):
             ksize, objs, pages, mem = slab_model(fig, int(lay["bits_per_long"]))
