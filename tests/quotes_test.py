@@ -43,6 +43,16 @@ def main():
                                                   "quote": "s->s_time_max = FS_DEFAULT_MAX_TIMESTAMP;"}, "defect")[0])
     expect("half a defect's line", "not found", quotes.check({"key": "d", "source": "RFC 03",
                                                               "quote": "s->s_time_max ="}, "defect")[0])
+    # a defect's patch lines (claims.toml "lines"), each a whole line of a patch its source names
+    expect("every defect's lines are checked", True,
+           {k for kind, k, st, _ in carried if kind == "defect"} == {d["key"] for d in claims.load()["defect"]})
+    line = {"id": "D0", "key": "d", "source": "RFC 02, 07", "lines": ["+\tVFS_INODE_SET_XTIME(xtime, inode, __ts);"
+                                                                      "\t\t\t\t\\"]}
+    expect("a defect's line in the second patch it names", "ok", quotes.check(line, "defect")[0])
+    expect("a defect's line with its tab turned to spaces", "not found",
+           quotes.check(dict(line, lines=["+    VFS_INODE_SET_XTIME(xtime, inode, __ts);"]), "defect")[0])
+    expect("a defect's line in a patch it does not name", "not found",
+           quotes.check(dict(line, source="RFC 03"), "defect")[0])
     finish("quotes_test")
 
 

@@ -197,9 +197,14 @@ def rule_slab(ev, claim):
                + text(pairs_of(scope, o), sc) for o in others for sc in SLAB_SCENARIOS if pairs_of(scope, o)]
     beside += [x for b in claim["bodies"] for x in _kernel(ev, b, claim["layout"])]
     key = "all" if len(saved) == len(pairs) else "none" if not saved else "some"
+
+    def distinct(rows):  # ABIs that lay struct inode out alike give the same figure: count it once
+        return {(cache, sc, round(a, 3), round(b, 3)) for _, cache, sc, a, b in rows}
     shrink = sorted({b - a for _, a, b in sized})
     stamps = sorted({(ts[abi][1], ts[abi][0]) for abi in scope})
     return Outcome(key, {"lp64": ", ".join(scope), "n": len(saved), "m": len(pairs),
+                         "distinct": f" ({len(distinct(saved))} of {len(distinct(pairs))} distinct: the 64-bit ABIs "
+                                     "lay struct inode out alike)" if len(distinct(pairs)) < len(pairs) else "",
                          "ts": " or ".join(f"{b} B with {claim['against']} against {a} B" for b, a in stamps),
                          "best": f"{100 * (best[3] - best[4]) / best[4]:+.1f} % ({best[0]} {best[1]})",
                          "shrink": " or ".join(f"-{x} B" for x in shrink) + f" of {'/'.join(str(b) for b in sorted({b for _, _, b in sized}))} B",
@@ -240,9 +245,12 @@ def rule_reorder(ev, claim):
     if not rows:
         return Outcome(None, absent="no pahole sizes given")
     packing = [abi for abi, reorder, pack in rows if pack < reorder]
-    reorder = [abi for abi, _, _ in rows if abi not in packing]
+    # where neither saves a byte the claim is neither supported nor refuted: nothing to save
+    flat = [abi for abi, reorder, pack in rows if abi not in packing and reorder == pack == 0]
+    reorder = [abi for abi, _, _ in rows if abi not in packing and abi not in flat]
     return Outcome("same" if not packing else "none" if not reorder else "some",
-                   {"packing": ", ".join(packing), "reorder": ", ".join(reorder)},
+                   {"packing": ", ".join(packing), "reorder": ", ".join(reorder) or "none",
+                    "flat": f"; nothing to save either way on {', '.join(flat)}" if flat else ""},
                    [f"body {body}, packing: {named(ev, claim['layout'])}, reordering: `pahole -R` of "
                     f"{named(ev, claim['against'])} (pahole): {text}"],
                    [f"body {b}: {parts(b)[1]}" for b in others], covers=_bytes_covers(ev))
@@ -500,12 +508,56 @@ def rule_sites_unconverted(ev, claim):
     tree, table = _trees(ev, claim)[0]
     fs = [r for r in table["rows"] if r.get("kind") == "filesystem" and r["reads"] + r["writes"] > 0]
     left = [r["fs"] for r in fs if r["fs"] not in converted]
+    named = [f for f in left if f in claim.get("note_included", ())]  # counted, but not a file system
     return Outcome("known" if left else "none", {"unconverted": f"{len(left)} of {len(fs)}", "tree": tree,
                              "converted": ", ".join(converted) or "none",
-                             "among": "xfs among them" if "xfs" in left else "xfs not among them"},
+                             "among": ("xfs among them" if "xfs" in left else "xfs not among them")
+                             + (f" ({', '.join(named)} counted too)" if named else "")},
                    [f"{tree}: {len(left)} of the {len(fs)} file systems that read or write an inode timestamp are not "
                     f"converted by the series ({', '.join(converted)} are) (Coccinelle, rfc2016/rfc-00.txt)"],
                    covers=f"sites: Coccinelle on {tree}; the series as posted (rfc2016/)")
+
+
+def _joined(line):
+    return re.sub(r"\s+", " ", line).strip()
+
+
+def rule_patch(ev, claim):
+    """What the series as posted says in its own lines (rfc2016/): each of the claim's patch_lines
+    [source, line] must be a line of that patch, character for character (tabs as \\t); the lines are
+    the figures, and `verdict --check` holds each to its patch file.  A line not found: not measurable."""
+    if not ev.series:
+        return Outcome(None, absent="the series (rfc2016/) not given")
+    figures, sources, missing = [], [], []
+    for source, line in claim["patch_lines"]:
+        m = re.fullmatch(r"RFC (\d\d)", source)
+        path = os.path.join(ev.series, f"rfc-{m.group(1)}.patch") if m else ""
+        lines = fsio.read_text(path, "patch").splitlines() if os.path.isfile(path) else []
+        if line not in lines:
+            missing.append(f"{source}: {_joined(line)!r}")
+            continue
+        figures.append(f"{source} (rfc2016/{os.path.basename(path)}): \"{_joined(line)}\"")
+        sources.append((path, line))
+    if missing:
+        return Outcome(None, absent="not a line of the series as posted: " + "; ".join(missing))
+    return Outcome("shown", {}, figures[:1], figures[1:], sources, "the series as posted (rfc2016/), its own lines")
+
+
+def rule_series_first(ev, claim):
+    """Which of the cover letter's first FIRST patches touch a file system of their own ("fs: <name>: ...")."""
+    if not ev.series:
+        return Outcome(None, absent="the series (rfc2016/) not given")
+    subjects = series_subjects(ev.series)
+    first = {n: s for n, s in subjects.items() if n <= claim["first"]}
+    per_fs = {n: fs for fs, ns in _converted(first).items() for n in ns}
+    vfs = [n for n in first if n not in per_fs]
+    listed = "; ".join(f"RFC {n:02d} {s}" for n, s in first.items())
+    return Outcome("fs" if per_fs else "vfs",
+                   {"fs": ", ".join(f"RFC {n:02d} ({per_fs[n]})" for n in sorted(per_fs)),
+                    "vfs": f"RFC {min(vfs):02d}-{max(vfs):02d}" if vfs else "none", "n": len(subjects)},
+                   [f"the first {claim['first']} of the cover letter's {len(subjects)} subjects "
+                    f"(rfc2016/rfc-00.txt): {listed}"],
+                   covers="the series as posted (rfc2016/rfc-00.txt, its list of subjects)")
 
 
 def rule_tests(ev, claim):
@@ -524,6 +576,7 @@ RULES = {"slab": rule_slab, "same_size": rule_same_size, "reorder": rule_reorder
          "saving_share": rule_saving_share, "growth": rule_growth, "instructions": rule_instructions,
          "sites_share": rule_sites_share, "sites_count": rule_sites_count, "sites_macro": rule_sites_macro,
          "sites_unconverted": rule_sites_unconverted, "series": rule_series, "tests": rule_tests,
+         "patch": rule_patch, "series_first": rule_series_first,
          "tests_with_cost": rule_tests_with_cost}
 
 

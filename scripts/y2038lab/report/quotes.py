@@ -49,8 +49,23 @@ def _lines(text):
             for line in text.splitlines()}
 
 
+def check_lines(row):
+    """(status, detail) of a defect row's patch lines: each, with its + or - and its tabs, a line of
+    one of the patches its source names ("RFC 03, 04" -> rfc2016/rfc-03.patch, rfc-04.patch)."""
+    paths = [p for n in re.findall(r"\d\d", row["source"]) for p in glob.glob(os.path.join(SERIES, f"rfc-{n}.*"))]
+    if not paths:
+        return SKIPPED, f"{row['source']}: no text of it here"
+    texts = {p: fsio.read_text(p, "source").splitlines() for p in paths}
+    missing = [line for line in row["lines"] if not any(line in t for t in texts.values())]
+    if missing:
+        return "not found", f"{', '.join(texts)}: no line reads {missing[0]!r}"
+    return "ok", ", ".join(texts)
+
+
 def check(row, kind="claim", extra=None):
     """(status, detail): status "ok", SKIPPED, "not found" or "not whole"."""
+    if kind == "defect" and row.get("lines") and not row.get("quote"):
+        return check_lines(row)
     quote = row.get("quote", "")
     if not quote:
         return SKIPPED, "no quote (paraphrased)"
