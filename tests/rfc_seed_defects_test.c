@@ -140,6 +140,71 @@ static __le16 fat_clock(int hour, int min, int sec)
 	return cpu_to_le16((u16)(hour << 11 | min << 5 | sec / 2));
 }
 
+/* ---- RFC 06: fat_time_fat2unix() where time_t is 32 bits (D20) ---------------- */
+
+/*
+ * RFC 06/15, fs/fat/misc.c: "+	long long second;" and "+	time_t day, leap_day,
+ * month, year;".  The sum is Linux 4.4's, which no patch changes:
+ *	second += (year * 365 + leap_day
+ *		   + days_in_year[month] + day
+ *		   + DAYS_DELTA) * SECS_PER_DAY;
+ * days_in_year[] is "static time_t", SECS_PER_DAY an int: the product is a
+ * time_t.  ILP32 gives it 32 bits; the kernel builds with -fno-strict-overflow,
+ * so it wraps, which rfc06_day_seconds() computes in defined C.  tz=UTC.
+ */
+static int64_t rfc06_day_seconds(int64_t days, bool ilp32)
+{
+	return ilp32 ? (int64_t)(int32_t)((uint32_t)days * 86400u) : days * 86400;
+}
+
+static int64_t rfc06_fat2unix_utc(__le16 __time, __le16 __date, bool ilp32)
+{
+	static const int64_t days_in_year_44[16] = {
+		0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 0, 0, 0,
+	};
+	u16 time = le16_to_cpu(__time), date = le16_to_cpu(__date);
+	long long second;
+	int64_t day, leap_day, month, year; /* time_t: every value fits 32 bits */
+
+	year  = date >> 9;
+	month = (date >> 5) & 0xf;
+	month = month < 1 ? 1 : month;
+	day   = (date & 0x1f) < 1 ? 0 : (date & 0x1f) - 1;
+
+	leap_day = (year + 3) / 4;
+	if (year > 120)			/* YEAR_2100 */
+		leap_day--;
+	if (!(year & 3) && year != 120 && month > 2)
+		leap_day++;
+
+	second =  (time & 0x1f) << 1;
+	second += ((time >> 5) & 0x3f) * 60;
+	second += (time >> 11) * 3600;
+	second += rfc06_day_seconds(year * 365 + leap_day + days_in_year_44[month] + day
+				    + (365 * 10 + 2), ilp32);
+	return second;
+}
+
+static void test_fat2unix_ilp32(struct kunit *test)
+{
+	const struct msdos_sb_info utc = { .options = { .tz_set = 1, .isvfat = 1 } };
+	static const struct { const char *name; int year; bool ilp32; bool wraps; } cases[] = {
+		{ "fat_time_fat2unix (RFC 06), 32-bit time_t, 2040-01-01: wraps 2^32 s early (D20)", 2040, true, true },
+		{ "fat_time_fat2unix (RFC 06), 32-bit time_t, 2037-01-01: in range, right", 2037, true, false },
+		{ "fat_time_fat2unix (RFC 06), 64-bit time_t, 2040-01-01: right (time_t was 64 bits)", 2040, false, false },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		__le16 date = fat_date(cases[i].year, 1, 1), time = fat_clock(12, 0, 0);
+		struct timespec64 want; /* mainline's: the sum cast to time64_t (src/fstime/fat_time.c) */
+
+		fat_time_fat2unix(&utc, &want, time, date, 0);
+		KUNIT_EXPECT_EQ(test, cases[i].name, "tv_sec",
+				want.tv_sec - (cases[i].wraps ? (int64_t)1 << 32 : 0),
+				rfc06_fat2unix_utc(time, date, cases[i].ilp32));
+	}
+}
+
 /* RFC 06/15, fs/fat/inode.c, fat_fill_inode(): its time lines. */
 static void rfc06_fat_fill_inode_times(struct inode *inode, const struct msdos_sb_info *sbi,
 				       const struct msdos_dir_entry *de)
@@ -899,5 +964,6 @@ int main(void)
 	test_cifs_revalidate(&test);
 	test_cnvrt_dos_month0(&test);
 	test_swap_inode_data(&test);
+	test_fat2unix_ilp32(&test);
 	return kunit_finish(&test);
 }

@@ -13,8 +13,10 @@
  * (msdos_add_entry() zeroes ctime, cdate and ctime_cs).  Range 1980-01-01
  * 00:00:00 .. 2107-12-31 23:59:58 local (time_cs extends the last instant to
  * 23:59:59.99); fat_time_unix2fat() clamps outside it.
- * The RFC (06/15) only widened `second` in fat_time_fat2unix() to 64 bits;
- * the arithmetic is otherwise the same as mainline, which this models.
+ * This models mainline, which casts the day count to time64_t before
+ * multiplying by SECS_PER_DAY.  The RFC (06/15) only widened `second` in
+ * fat_time_fat2unix() and kept Linux 4.4's time_t product, which wraps where
+ * time_t is 32 bits (D20; tests/rfc_seed_defects_test.c runs that line).
  */
 #ifndef FSTIME_FAT_TIME_H
 #define FSTIME_FAT_TIME_H
