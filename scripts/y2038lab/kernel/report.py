@@ -249,6 +249,9 @@ def render(results, rounds, meta):
                              [[p] + [fmt(cell[(p, r)]) for r in others] for p in paths]) + [""]
         md += [f"Positive control: {fmt(next(s for p, r, s, k in stats if k == 'positive'))} (true 1.0625)"
                for _ in [0] if any(k == "positive" for _, _, _, k in stats)] + [""]
+    if meta.get("unbuilt"):
+        md += ["## Not measured in this run", "", "Not built when this run booted the others (each is a full kernel "
+               f"build; `scripts/lab kernel --arch A --repr R` builds it): {', '.join(meta['unbuilt'])}.", ""]
     md += ["## Configuration", ""]
     for arch, text in meta["config"].items():
         md += [f"`{arch}`: " + ", ".join(x for x in text.splitlines() if x and not x.startswith("# the ")), ""]

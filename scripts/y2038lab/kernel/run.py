@@ -33,8 +33,9 @@ from y2038lab.kernel import ktap, report, tree
 from y2038lab.layouts import kernel as kernel_check
 
 KUNITCONFIG = os.path.join(tree.TOP, "kernel", "kunitconfig")
-# kunit.py --arch: (cross-compiler prefix, the lab's ABI, whether its timings are figures)
-ARCHES = {"um": ("", "x86_64", True), "i386": ("", "i386", False), "arm": ("arm-linux-gnueabihf-", "armhf", False)}
+# kunit.py --arch: (cross-compiler prefix, the lab's ABI, whether its timings are figures, the image it boots)
+ARCHES = {"um": ("", "x86_64", True, "linux"), "i386": ("", "i386", False, "arch/x86/boot/bzImage"),
+          "arm": ("arm-linux-gnueabihf-", "armhf", False, "arch/arm/boot/zImage")}
 # Options the replicas assume that UML (no SMP) cannot have.
 UML_WITHOUT = ("CONFIG_SMP=", "CONFIG_RWSEM_SPIN_ON_OWNER=", "CONFIG_MUTEX_SPIN_ON_OWNER=")
 # A first guess of a build's wall time on two cores (s), until this machine has timed one.
@@ -129,8 +130,8 @@ class Lab:
         return ktap.parse(out, f"{arch}/{repr_} boot ({log})"), out
 
 
-def plan(lab, arches, reprs_):
-    pairs = [(a, r) for a in arches for r in reprs_]
+def plan(lab, pairs):
+    arches = list(dict.fromkeys(a for a, _ in pairs))
     total = sum(lab.estimate(a, r) for a, r in pairs)
     print(f"{fsio.prog()}: {len(pairs)} kernels ({', '.join(f'{a}/{r}' for a, r in pairs)}) from Linux "
           f"{lab.version}; builds about {total / 60:.0f} min on this machine (each one not yet built is a "
@@ -168,6 +169,8 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--command", default="scripts/lab kernel")
     ap.add_argument("--check-only", action="store_true", help="check the arguments, build and boot nothing")
+    ap.add_argument("--built-only", action="store_true",
+                    help="boot only the kernels already built; the others are listed as not built")
     ap.add_argument("--ktap", help="import a board's KTAP (dmesg after insmod y2038_inode_kunit.ko): no build")
     ap.add_argument("--label", help="with --ktap: the board's name, reports under OUT/boards/LABEL/")
     args = ap.parse_args(argv)
@@ -187,23 +190,29 @@ def main(argv=None):
     if args.check_only:
         return 0
     lab = Lab(args.cache, args.tarball, args.jobs)
-    plan(lab, arches, reprs_)
+    pairs = [(a, r) for a in arches for r in reprs_]
+    unbuilt = [(a, r) for a, r in pairs if not os.path.exists(os.path.join(lab.build_dir(a, r), ARCHES[a][3]))
+               ] if args.built_only else []
+    if args.boots and ("um", reprs.REFERENCE) in unbuilt:
+        raise fsio.InputError(f"--boots: um/{reprs.REFERENCE} is not built (build it, or --boots 0)")
+    plan(lab, [(a, r) for a, r in pairs if (a, r) not in unbuilt])
     start, results = time.monotonic(), {}
-    for arch in arches:
-        for r in reprs_:
+    for arch, r in pairs:
+        if (arch, r) not in unbuilt:
             seconds = lab.build(arch, r)
             # Under emulation no timing is a figure: the slow (timing) cases are left out there.
             run, raw = lab.boot(arch, r, "all", *(() if ARCHES[arch][2] else ("--filter", "speed>slow")))
             results[(arch, r)] = (run, raw, seconds)
             print(f"{fsio.prog()}: {arch}/{r}: built in {seconds / 60:.1f} min; {len(run.cases)} results, "
                   f"{len(run.failed)} failed", file=sys.stderr, flush=True)
-    rounds = timing_rounds(lab, reprs_, args.boots) if args.boots else []
+    rounds = timing_rounds(lab, [r for r in reprs_ if ("um", r) not in unbuilt], args.boots) if args.boots else []
     meta = {"tree": f"Debian package {tree.PACKAGE} {package_version()} (Linux {lab.version})",
             "version": lab.version, "command": args.command, "commit": markdown.commit(tree.TOP),
             "date": markdown.now(), "host": markdown.host(), "cpus": os.cpu_count(),
             "elapsed": time.monotonic() - start, "builds": args.build,
             "build_dirs": {k: lab.build_dir(*k) for k in results},
-            "config": {a: fsio.read_text(lab.config_path(a)) for a in arches}}
+            "config": {a: fsio.read_text(lab.config_path(a)) for a in arches},
+            "unbuilt": [f"{a}/{r}" for a, r in unbuilt]}
     files = report.render(results, rounds, meta)
     os.makedirs(os.path.join(args.out, "ktap"), exist_ok=True)
     with fsio.OutputSet() as out:
