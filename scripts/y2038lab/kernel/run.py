@@ -186,9 +186,11 @@ def main(argv=None):
         raise fsio.InputError(f"--boots needs --arch um and the reference --repr {reprs.REFERENCE} (or --boots 0)")
     if args.ktap:
         return import_board(args)
-    fsio.check_output_path(os.path.join(args.out, "KERNEL.md"))
+    # A first run makes OUT (reports/kernel/); its parent must be there.
+    fsio.check_output_path(os.path.join(args.out, "KERNEL.md") if os.path.isdir(args.out) else args.out)
     if args.check_only:
         return 0
+    os.makedirs(args.out, exist_ok=True)
     lab = Lab(args.cache, args.tarball, args.jobs)
     pairs = [(a, r) for a in arches for r in reprs_]
     unbuilt = [(a, r) for a, r in pairs if not os.path.exists(os.path.join(lab.build_dir(a, r), ARCHES[a][3]))
