@@ -91,12 +91,15 @@ class Lab:
     def estimate(self, arch, repr_):
         """Seconds a build of ARCH/REPR will take: ~nothing when built and unchanged, else the last
         cold build of ARCH here (or GUESS)."""
-        built = os.path.exists(os.path.join(self.build_dir(arch, repr_), ".config"))
-        return 30 if built else self.times.get(arch, GUESS[arch])
+        return 30 if self.built(arch, repr_) else self.times.get(arch, GUESS[arch])
+
+    def built(self, arch, repr_):
+        """Whether ARCH/REPR's kernel image is there (a rebuild then redoes only what changed)."""
+        return os.path.exists(os.path.join(self.build_dir(arch, repr_), ARCHES[arch][3]))
 
     def build(self, arch, repr_):
         log = os.path.join(self.logs, f"{arch}-{repr_}-build.log")
-        cold = not os.path.exists(os.path.join(self.build_dir(arch, repr_), ".config"))
+        cold = not os.path.exists(os.path.join(self.build_dir(arch, repr_), ".config"))  # timed as a full build
         start, done = time.monotonic(), threading.Event()
 
         def progress():
@@ -193,8 +196,7 @@ def main(argv=None):
     os.makedirs(args.out, exist_ok=True)
     lab = Lab(args.cache, args.tarball, args.jobs)
     pairs = [(a, r) for a in arches for r in reprs_]
-    unbuilt = [(a, r) for a, r in pairs if not os.path.exists(os.path.join(lab.build_dir(a, r), ARCHES[a][3]))
-               ] if args.built_only else []
+    unbuilt = [(a, r) for a, r in pairs if not lab.built(a, r)] if args.built_only else []
     if args.boots and ("um", reprs.REFERENCE) in unbuilt:
         raise fsio.InputError(f"--boots: um/{reprs.REFERENCE} is not built (build it, or --boots 0)")
     plan(lab, [(a, r) for a, r in pairs if (a, r) not in unbuilt])
