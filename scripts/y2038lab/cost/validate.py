@@ -2,7 +2,7 @@
 accessor times y2038-bench measured here (a timing, and labelled so)."""
 import statistics
 
-from y2038lab.cost import mca
+from y2038lab.cost import code, mca
 from y2038lab.core import markdown, paired, results
 from y2038lab.core.fsio import InputError
 from y2038lab.core.reprs import REFERENCE
@@ -61,6 +61,9 @@ def compare(models, bench):
     seen = f"; outside it where the loop calls a function, whose call and return llvm-mca cannot model: {seen}" if seen else ""
     if not any(r[6] for r in rows):
         return rows, "not validated: no y2038-bench JSON of this host with modelled loops was given"
+    if others := [f"{op}/{body}/{rp}" for op, body, rp, *_ in rows
+                  if code.BENCH_LOOP_NOTE not in model(op, body, rp).get("check", "")]:
+        return rows, f"not validated: the modelled loop is not y2038-bench's own ({'; '.join(others)})"
     if not all(misses.values()):
         return rows, (f"not validated: ratio(s) to {REFERENCE} outside ±{TOLERANCE:.0%} of the measured ones "
                       f"({'; '.join(k for k, calls in misses.items() if not calls)}){seen}")
@@ -86,6 +89,16 @@ def misses_explained(models, rows, cpu):
         f"{REFERENCE}: {bound(op, body, REFERENCE)}" for op, body, rp, m, t in missed]
 
 
+def scope(cpu):
+    """What the model cannot see, in its own figures: its store rate, and that it reads no address."""
+    rate = mca.store_rate(cpu)
+    return ["", f"Scope of the model: llvm-mca times instructions, not addresses, so two loops of the same "
+            "instructions at other offsets (another stride, a field at a 4-byte boundary) get the same cycles where "
+            "the host's may differ; and loops bound by stores run at the model's store rate"
+            + (f", {rate:.2f} 8-byte stores per cycle in {cpu} (llvm-mca on independent stores)" if rate else "")
+            + ", not necessarily the host's."]
+
+
 def validation_section(models, bench):
     zen = mca.host_zen()
     cpu = mca.cpus_for("x86_64")[0]
@@ -103,9 +116,11 @@ def validation_section(models, bench):
     lines += ["", f"Measured: `{bench['path']}` ({ctx.get('date', '?')}, host {ctx.get('host_name', '?')}"
               f"{load_text}; real time, median of {bench['repetitions']} repetitions per benchmark; ratios "
               f"paired (core.paired) for {len(bench.get('ratios', {}))} rows, the rest unpaired medians), a timing. Model: {cpu}'s "
-              f"simulated cycles per iteration of the cost harness's loop (cost/cost_layout.c: the {LOOP_OPS} operations "
-              f"of one round of y2038-bench's accessor loop, compiled with the same flags; x86_64 objects, calls as the qemu "
-              f"trace ran them), per operation at the JSON's mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not "
+              f"simulated cycles per iteration of y2038-bench's own loop (the rounds loop of accessor_<op>_<body>_<repr> "
+              f"in the benchmark's object of this build, bench/accessor.c: the {LOOP_OPS} operations of one round, "
+              "unrolled; cost.csv's `check` names it), calls replaced by what the qemu trace ran, folded loads split "
+              "where llvm-mca would otherwise chain their latency (cost.csv's `workaround`; y2038lab.cost.mca says why), "
+              f"per operation at the JSON's mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not "
               "expose its real clock, so the absolute column is only indicative: the test is on the ratios).", ""]
     lines += markdown.table(("benchmark", "model cycles per iteration", "model ns per op",
                              "measured ns per op (unpaired median, not comparable across rows)",
@@ -117,7 +132,7 @@ def validation_section(models, bench):
         return lines + ["", "**No benchmark of the JSON matches a modelled loop**: no validation.", ""]
     lines += ["", f"**Core {cpu}: {status}.** Modelled cycles of a core lean on nothing unless its "
               "validation holds (cost.csv's `validation` column)."]
-    lines += misses_explained(models, rows, cpu)
+    lines += misses_explained(models, rows, cpu) + scope(cpu)
     for op in ("get_mtime", "set_mtime"):
         if len(rows_v6 := [r for r in rows if r[0] == op and r[1] == "v6"]) > 1:
             paired_rows = [r[:7] + (1.0 if r[2] == REFERENCE else r[7],) for r in rows_v6]
