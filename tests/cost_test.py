@@ -388,6 +388,13 @@ class BottleneckTest(unittest.TestCase):
         self.assertEqual("register dependencies 80 %", mca.parse_bottleneck(deps))
         self.assertEqual("", mca.parse_bottleneck("No resource or data dependency bottlenecks discovered.\n"))
 
+    def test_stalls(self):
+        text = ("Dynamic Dispatch Stall Cycles:\nRAT     - Register unavailable:                      3994  (30.7%)\n"
+                "RCU     - Retire tokens unavailable:                 0\n"
+                "LQ      - Load queue full:                           90  (5.2%)\n")
+        self.assertEqual("dispatch stalled: physical registers 31 %", mca.parse_stalls(text))
+        self.assertEqual("", mca.parse_stalls(text.replace("(30.7%)", "(3.7%)")))
+
 
 class ValidationTest(unittest.TestCase):
     def test_bench_json(self):
@@ -444,6 +451,14 @@ class ValidationTest(unittest.TestCase):
         models[("x86_64", "v6", "scalar", "loop/get_mtime", cpu)]["check"] = "1 inner branch: modelled straight-line"
         self.assertEqual("not validated: the modelled loop is not y2038-bench's own (get_mtime/v6/scalar)",
                          validate.compare(models, bench)[1])
+
+    def test_ties_the_host_breaks(self):
+        rows = [("get_mtime", "v6", "packed12", 13.03, 0, 0, 1.21, 1.21), ("get_mtime", "v6", "scalar", 13.03, 0, 0,
+                 1.21, 1.03), ("get_mtime", "v6", "multigrain", 16.36, 0, 0, 1.52, 1.36),
+                ("set_mtime", "v6", "scalar", 32.01, 0, 0, 1.0, 1.02), ("set_mtime", "v6", "packed12", 32.01, 0, 0,
+                 1.0, 1.03), ("get_mtime", "v6", "timespec64", 10.78, 0, 0, None, None)]
+        self.assertEqual(["get_mtime/v6 packed12, scalar (13.03 cycles; measured 1.21, 1.03)"],
+                         validate.broken_ties(rows))
 
     def test_scope_names_the_models_store_rate(self):
         text = "\n".join(validate.scope("znver3"))

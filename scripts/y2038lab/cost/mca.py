@@ -59,7 +59,7 @@ class McaResult:
     instructions: int = 0
     workaround: str = ""
     error: str = ""
-    bottleneck: str = ""  # parse_bottleneck(): what bounds the loop in the model
+    bottleneck: str = ""  # parse_bottleneck() and parse_stalls(): what bounds the loop in the model
 
 
 def cpus_for(abi):
@@ -293,6 +293,18 @@ def parse_bottleneck(text):
     return text
 
 
+STALL_RE = re.compile(r"^(RAT|RCU|SCHEDQ|LQ|SQ|GROUP|USH)\s+- [^:]+:\s+\d+\s+\(([0-9.]+)%\)\s*$", re.M)
+STALLS = {"RAT": "physical registers", "RCU": "reorder buffer", "SCHEDQ": "scheduler queue", "LQ": "load queue",
+          "SQ": "store queue", "GROUP": "dispatch group", "USH": "structural hazard"}
+
+
+def parse_stalls(text):
+    """What stalled dispatch in llvm-mca's -dispatch-stats TEXT, 10 % of the cycles or more, as words:
+    "dispatch stalled: physical registers 31 %"; "" when nothing did."""
+    rows = [(STALLS[name], float(pct)) for name, pct in STALL_RE.findall(text) if float(pct) >= 10]
+    return "dispatch stalled: " + ", ".join(f"{what} {pct:.0f} %" for what, pct in rows) if rows else ""
+
+
 def run_mca(source, cpu, triple):
     """One llvm-mca run: McaResult (error set instead of figures when impossible)."""
     if re.search(r"^\s*it[te]*\s", source, re.M) and triple.startswith("thumb"):
@@ -300,7 +312,7 @@ def run_mca(source, cpu, triple):
                                          "see the armv7-a-arm rows)", error="it block")
     text, workaround = workaround_source(source, cpu, triple)
     cmd = ["llvm-mca", f"-mtriple={triple}", f"-mcpu={cpu}", f"-iterations={ITERATIONS}",
-           "-resource-pressure=false", "-instruction-info=false", "-bottleneck-analysis"]
+           "-resource-pressure=false", "-instruction-info=false", "-bottleneck-analysis", "-dispatch-stats"]
     try:
         proc = subprocess.run(cmd, input=text, capture_output=True, text=True, check=False)
     except OSError as err:
@@ -313,7 +325,8 @@ def run_mca(source, cpu, triple):
         return McaResult(cpu, workaround=f"llvm-mca failed: {message[:160]}", error="failed")
     if (parsed := parse_mca(proc.stdout)) is None:
         raise InputError(f"{' '.join(cmd)}: output without the summary fields")
-    return McaResult(cpu, *parsed, workaround, bottleneck=parse_bottleneck(proc.stdout))
+    bound = "; ".join(t for t in (parse_bottleneck(proc.stdout), parse_stalls(proc.stdout)) if t)
+    return McaResult(cpu, *parsed, workaround, bottleneck=bound)
 
 
 STORE_PROBE = "\tmov\t%rcx,0x60(%rbx)\n\tmov\t%rdx,0x68(%rbx)\n\tmov\t%rcx,0x80(%rbx)\n\tmov\t%rdx,0x88(%rbx)\n"
