@@ -252,9 +252,11 @@ def workaround_source(source, cpu, triple):
     if triple.startswith(("x86_64", "i386", "i686")):
         text, folded, left = split_folded_loads("\n".join(lines) + "\n", triple.startswith("x86_64"))
         lines = text.splitlines()
-        if folded or left:
+        if folded:
             notes.append(f"folded loads split ({folded}" + (f"; {left} left folded: no free register" if left else "")
                          + ")")
+        elif left:
+            notes.append(f"folded loads left folded ({left}: no free register)")
     if dmb:
         notes.append(f"dmb removed ({dmb}: the A9 model has none)")
     return "\n".join(lines) + "\n", "; ".join(notes)
