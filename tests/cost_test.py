@@ -321,6 +321,7 @@ class McaTest(unittest.TestCase):
         src, note = mca.workaround_source(self.SCALAR, "znver3", "x86_64-linux-gnu")
         self.assertEqual((src, note), (text, "folded loads split (1)"))
         self.assertEqual(mca.workaround_source(self.SCALAR, "cortex-a57", "aarch64-linux-gnu")[1], "")
+        self.assertEqual(mca.workaround_source(self.SCALAR, "atom", "i686-linux-gnu")[1], "", "x86_64's models only")
 
     def test_scratch_is_free_where_it_is_used(self):
         """A register read later before it is written is live: never the scratch; 32-bit names for a
