@@ -10,12 +10,14 @@ cost_counts_<variant>, one per ABI variant, in each preset): runs that
 variant's harness under qemu-user tracing and asserts, per ABI, the
 instruction counts of a few accessors and truncations within a tolerance, and
 the library-call table of the truncation functions (objdump -dr of the real
-objects and the calls the trace saw).  Exit 77 (skipped) when the harness's
-qemu-user is not installed.
+objects and the calls the trace saw); for the host's variant (x86_64), that the
+get/set loops the model validation runs are y2038-bench's own, as linked.  Exit
+77 (skipped) when the harness's qemu-user is not installed.
 """
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -181,6 +183,34 @@ RISCV_OBJDUMP = """
 """
 
 
+BENCH_OBJDUMP = """
+0000000000001840 <accessor_get_mtime_v6_scalar>:
+    1840:	push   %rbp
+    1853:	call   1858 <accessor_get_mtime_v6_scalar+0x18>
+			1854: R_X86_64_PLT32	fs_time_set_clock-0x4
+    185c:	test   %rbp,%rbp
+    185f:	je     1991 <accessor_get_mtime_v6_scalar+0x151>
+    1865:	mov    $0x10,%edx
+    186a:	data16 cs nopw 0x0(%rax,%rax,1)
+    1880:	mov    0x74(%rbx),%eax
+    1883:	add    0x60(%rbx),%rax
+    1887:	mov    0x2d4(%rbx),%edi
+    188d:	add    0x2c0(%rbx),%rax
+    1894:	add    %rdi,%rax
+    1977:	add    %rax,%rcx
+    197a:	sub    $0x1,%rdx
+    197e:	jne    1880 <accessor_get_mtime_v6_scalar+0x40>
+    1984:	add    $0x1,%rsi
+    1988:	cmp    %rsi,%rbp
+    198b:	jne    1865 <accessor_get_mtime_v6_scalar+0x25>
+    1991:	add    $0x8,%rsp
+    1995:	mov    %rcx,%rax
+    1998:	pop    %rbx
+    1999:	pop    %rbp
+    199a:	ret
+"""
+
+
 class ObjdumpTest(unittest.TestCase):
     def test_x86_loop_calls_and_mca_source(self):
         funcs = code.functions(X86_OBJDUMP)
@@ -217,6 +247,16 @@ class ObjdumpTest(unittest.TestCase):
         self.assertEqual(names, ["ns_to_timespec64"])
         self.assertEqual([i.mnemonic for i in spliced], ["mov", "test", "jle", "mul", "ret", "add", "jne"])
         self.assertEqual(code.splice_calls(loop, {}), (loop, []), "no path: the loop as it is")
+
+    def test_rounds_loop_of_a_block_function(self):
+        """y2038-bench's block function: batches (outer loop) of rounds (inner loop, the 16 operations):
+        the model gets the rounds loop, not the batch loop around it."""
+        funcs = code.functions(BENCH_OBJDUMP)
+        loop = code.rounds_loop(funcs["accessor_get_mtime_v6_scalar"])
+        self.assertEqual([i.addr for i in loop], [0x1880, 0x1883, 0x1887, 0x188d, 0x1894, 0x1977, 0x197a, 0x197e])
+        cost_loop = code.functions(X86_OBJDUMP)["cost_loop_get_mtime_v6_scalar"]
+        self.assertEqual(code.rounds_loop(cost_loop), code.inner_loop(cost_loop), "one loop only: that one")
+        self.assertIsNone(code.rounds_loop(code.functions(X86_OBJDUMP)["time64_to_tm"]))
 
     def test_no_loop(self):
         self.assertIsNone(code.inner_loop(code.functions(X86_OBJDUMP)["time64_to_tm"]))
@@ -263,6 +303,54 @@ class McaTest(unittest.TestCase):
         self.assertEqual(mca.host_zen(CPUINFO.format(family=23, model=49))[:2], ("znver2", "znver2"))
         self.assertIsNone(mca.host_zen("vendor_id\t: GenuineIntel\n"))
 
+    # bench/accessor.c's get_mtime of scalar, shortened: a u32 nsec load, the s64 sec added from memory.
+    SCALAR = (".Lloop:\n\tmov\t0x74(%rbx),%eax\n\tadd\t0x60(%rbx),%rax\n\tmov\t0x2d4(%rbx),%edi\n"
+              "\tadd\t0x2c0(%rbx),%rax\n\tadd\t%rdi,%rax\n\tmov\t0x534(%rbx),%edi\n\tadd\t0x520(%rbx),%rax\n"
+              "\tadd\t%rdi,%rax\n\tadd\t%rax,%rcx\n\tsub\t$0x1,%rdx\n\tjne\t.Lloop\n")
+
+    def test_folded_load_after_an_alu_op_is_split(self):
+        """Only the folded load whose register comes from an ALU op (add %rdi,%rax) is split; those after
+        a load or a load-op keep llvm-mca's advance and stay; the scratch is free there (r11)."""
+        text, split, left = mca.split_folded_loads(self.SCALAR)
+        self.assertEqual((split, left), (1, 0))
+        self.assertIn("\tmov\t0x534(%rbx),%edi\n\tmov\t0x520(%rbx),%r11\n\tadd\t%r11,%rax\n\tadd\t%rdi,%rax\n", text)
+        self.assertIn("\tadd\t0x60(%rbx),%rax\n", text)
+        self.assertIn("\tadd\t0x2c0(%rbx),%rax\n", text)
+        chain = ".Lloop:\n" + "".join(f"\tadd\t{8 * k:#x}(%rbx),%rax\n" for k in range(1, 5)) + "\tjne\t.Lloop\n"
+        self.assertEqual(mca.split_folded_loads(chain), (chain, 0, 0), "timespec64's chain of load-ops stays")
+        src, note = mca.workaround_source(self.SCALAR, "znver3", "x86_64-linux-gnu")
+        self.assertEqual((src, note), (text, "folded loads split (1)"))
+        self.assertEqual(mca.workaround_source(self.SCALAR, "cortex-a57", "aarch64-linux-gnu")[1], "")
+        self.assertEqual(mca.workaround_source(self.SCALAR, "atom", "i686-linux-gnu")[1], "", "x86_64's models only")
+
+    def test_scratch_is_free_where_it_is_used(self):
+        """A register read later before it is written is live: never the scratch; 32-bit names for a
+        32-bit operation and on i386; no free register: left folded and counted."""
+        src = ".Lloop:\n\tadd\t%edi,%eax\n\tadd\t0x10(%rbx),%eax\n\tadd\t%r11d,%eax\n\tjne\t.Lloop\n"
+        self.assertIn("\tmov\t0x10(%rbx),%r10d\n\tadd\t%r10d,%eax\n", mca.split_folded_loads(src)[0])
+        src = src.replace("%r11d", "%ecx")
+        self.assertIn("\tmov\t0x10(%ebx),%esi\n", mca.split_folded_loads(src.replace("%rbx", "%ebx"), x86_64=False)[0])
+        every = "".join(f"\tadd\t%{r},%rax\n" for r in ("r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+                                                           "rsi", "rcx", "rdx", "rbp", "rdi"))
+        full = ".Lloop:\n\tadd\t%rbx,%rax\n\tadd\t0x8(%rsp),%rax\n" + every + "\tjne\t.Lloop\n"
+        self.assertEqual(mca.split_folded_loads(full)[1:], (0, 1))
+        written = full.replace("\tadd\t%r8,%rax\n", "\tmov\t(%rsp),%r8\n\tadd\t%r8,%rax\n")
+        self.assertIn("\tmov\t0x8(%rsp),%r8\n", mca.split_folded_loads(written)[0], "r8 is written before read")
+
+    @unittest.skipUnless(shutil.which("llvm-mca"), "llvm-mca not installed")
+    def test_split_removes_the_chained_load_latency(self):
+        """The artefact itself: unsplit, znver3 runs each `add mem` after `add %rdi` as its load's latency
+        more on the chain; split, the loop of 16 such pairs is no slower than 16 load-op pairs."""
+        pairs = "".join(f"\tmov\t{0x260 * k + 0x74:#x}(%rbx),%edi\n\tadd\t{0x260 * k + 0x60:#x}(%rbx),%rax\n"
+                        f"\tadd\t%rdi,%rax\n" for k in range(16))
+        loop = ".Lloop:\n\tmov\t0x0(%rbx),%rax\n" + pairs + "\tsub\t$0x1,%rdx\n\tjne\t.Lloop\n"
+        split = mca.run_mca(loop, "znver3", "x86_64-linux-gnu")
+        proc = subprocess.run(["llvm-mca", "-mtriple=x86_64-linux-gnu", "-mcpu=znver3", "-iterations=1000"],
+                              input=loop, capture_output=True, text=True, check=True)
+        unsplit = mca.parse_mca(proc.stdout)[1]
+        self.assertTrue(split.workaround.startswith("folded loads split (15"))
+        self.assertLess(split.cycles_per_iteration * 1.5, unsplit)
+
     @unittest.skipUnless(shutil.which("llvm-mca"), "llvm-mca not installed")
     def test_real_llvm_mca(self):
         src = ".Lloop:\n\tadd\t$1, %rax\n\tadd\t$1, %rbx\n\tjne\t.Lloop\n"
@@ -301,6 +389,13 @@ class BottleneckTest(unittest.TestCase):
         self.assertEqual("register dependencies 80 %", mca.parse_bottleneck(deps))
         self.assertEqual("", mca.parse_bottleneck("No resource or data dependency bottlenecks discovered.\n"))
 
+    def test_stalls(self):
+        text = ("Dynamic Dispatch Stall Cycles:\nRAT     - Register unavailable:                      3994  (30.7%)\n"
+                "RCU     - Retire tokens unavailable:                 0\n"
+                "LQ      - Load queue full:                           90  (5.2%)\n")
+        self.assertEqual("dispatch stalled: physical registers 31 %", mca.parse_stalls(text))
+        self.assertEqual("", mca.parse_stalls(text.replace("(30.7%)", "(3.7%)")))
+
 
 class ValidationTest(unittest.TestCase):
     def test_bench_json(self):
@@ -323,7 +418,8 @@ class ValidationTest(unittest.TestCase):
         """The test is on ratios to timespec64 (a VM hides its clock): 2.00 / 1.80 is within
         15 %, 2.00 / 1.60 is not; the status names the row that misses."""
         cpu = mca.cpus_for("x86_64")[0]
-        models = {("x86_64", "v6", rp, "loop/get_mtime", cpu): {"mca_cycles_per_iteration": c}
+        models = {("x86_64", "v6", rp, "loop/get_mtime", cpu): {"mca_cycles_per_iteration": c,
+                                                                 "check": code.BENCH_LOOP_NOTE + ": ..."}
                   for rp, c in (("scalar", "2.00"), ("timespec64", "1.00"))}
         bench = {"path": "b.json", "mhz": 2000.0, "context": {}, "repetitions": 3,
                  "ns": {("get_mtime", "v6", "scalar"): 1.80, ("get_mtime", "v6", "timespec64"): 1.0}}
@@ -332,7 +428,8 @@ class ValidationTest(unittest.TestCase):
         bench["ns"][("get_mtime", "v6", "scalar")] = 1.60
         self.assertEqual("not validated: ratio(s) to timespec64 outside ±15% of the measured ones "
                          "(get_mtime/v6/scalar 2.00 vs 1.60)", validate.compare(models, bench)[1])
-        models[("x86_64", "v6", "scalar", "loop/get_mtime", cpu)]["check"] = "calls replaced by ..."
+        models[("x86_64", "v6", "scalar", "loop/get_mtime", cpu)]["check"] = code.BENCH_LOOP_NOTE + \
+            ": ...; calls replaced by ..."
         self.assertIn("validated: get/set ratios to timespec64 within ±15% of this host's; outside it where "
                       "the loop calls a function", validate.compare(models, bench)[1])
         self.assertIn("validation row is missing", "\n".join(validate.validation_section(models, None)))
@@ -341,6 +438,34 @@ class ValidationTest(unittest.TestCase):
                       "a function: the model runs the call's traced instructions as straight code); timespec64: "
                       "none named", "\n".join(validate.validation_section(models, bench)))
         self.assertTrue(validate.compare(models, None)[1].startswith("not validated"))
+
+    def test_only_the_benchmarks_own_loop_validates(self):
+        """The ratio table holds only when every modelled loop is y2038-bench's own (cost.run.bench_loops),
+        not a loop of the same shape written again: anything else is refused by name."""
+        cpu = mca.cpus_for("x86_64")[0]
+        models = {("x86_64", "v6", rp, "loop/get_mtime", cpu): {"mca_cycles_per_iteration": "1.00",
+                                                                 "check": code.BENCH_LOOP_NOTE + ": ..."}
+                  for rp in ("scalar", "timespec64")}
+        bench = {"path": "b.json", "mhz": 2000.0, "context": {}, "repetitions": 3,
+                 "ns": {("get_mtime", "v6", "scalar"): 1.0, ("get_mtime", "v6", "timespec64"): 1.0}}
+        self.assertTrue(validate.compare(models, bench)[1].startswith("validated"))
+        models[("x86_64", "v6", "scalar", "loop/get_mtime", cpu)]["check"] = "1 inner branch: modelled straight-line"
+        self.assertEqual("not validated: the modelled loop is not y2038-bench's own (get_mtime/v6/scalar)",
+                         validate.compare(models, bench)[1])
+
+    def test_ties_the_host_breaks(self):
+        rows = [("get_mtime", "v6", "packed12", 13.03, 0, 0, 1.21, 1.21), ("get_mtime", "v6", "scalar", 13.03, 0, 0,
+                 1.21, 1.03), ("get_mtime", "v6", "multigrain", 16.36, 0, 0, 1.52, 1.36),
+                ("set_mtime", "v6", "scalar", 32.01, 0, 0, 1.0, 1.02), ("set_mtime", "v6", "packed12", 32.01, 0, 0,
+                 1.0, 1.03), ("get_mtime", "v6", "timespec64", 10.78, 0, 0, None, None)]
+        self.assertEqual(["get_mtime/v6 packed12, scalar (13.03 cycles; measured 1.21, 1.03)"],
+                         validate.broken_ties(rows))
+
+    def test_scope_names_the_models_store_rate(self):
+        text = "\n".join(validate.scope("znver3"))
+        self.assertIn("instructions, not addresses", text)
+        if shutil.which("llvm-mca"):
+            self.assertIn("1.00 8-byte stores per cycle in znver3", text)
 
 
 def check_variant(manifest, name):
@@ -384,6 +509,30 @@ def check_variant(manifest, name):
         if straight and row["check"] != "exact":
             failures.append(f"{body}/{repr_}/{op}: trace is not objdump's straight-line count")
     print(f"{name}: {result.checked} of {len(result.rows)} rows equal objdump's static count")
+    if name in run.BENCH_LOOP_VARIANTS:
+        failures += check_bench_loops(variant)
+    return failures
+
+
+def check_bench_loops(variant):
+    """The loops the host validation models are the ones y2038-bench times: each get/set loop
+    cost.run.bench_loops hands to llvm-mca is, instruction for instruction (branch and call targets
+    aside), the rounds loop of the same function in the linked program."""
+    program = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(variant.manifest))),
+                           "bench", "y2038-bench")
+    if not os.path.isfile(program):
+        return [f"{program}: not built (the default preset builds it): the modelled loops cannot be checked"]
+    linked = code.disassemble(variant.objdump, program, relocs=False)
+
+    def shape(insns):
+        return [(i.mnemonic, objdump.TARGET_RE.sub("<>", i.operands)) for i in insns or []]
+    failures, loops = [], run.bench_loops(variant)
+    for (body, repr_, loop), (note, insns) in sorted(loops.items()):
+        name = f"accessor_{loop}_{body}_{repr_}"
+        if code.BENCH_LOOP_NOTE not in note or not insns or shape(insns) != shape(code.rounds_loop(linked.get(name))):
+            failures.append(f"{name}: the modelled loop is not the rounds loop of {program}")
+    print(f"{'FAIL' if failures else 'ok'}: {variant.name}: {len(loops) - len(failures)} of {len(loops)} modelled "
+          f"get/set loops are y2038-bench's own, instruction for instruction ({program})")
     return failures
 
 

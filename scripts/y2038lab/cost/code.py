@@ -17,6 +17,8 @@ CALL_RELOCS = {"R_X86_64_PLT32", "R_X86_64_PC32", "R_386_PLT32", "R_386_PC32", "
 BRANCH_RE = re.compile(r"^(j[a-z]+|b(\.?[a-z]{2})?(\.[nw])?|cbn?z|tbn?z|b[a-z]{2,4}z?|jal|j)$")
 COMMENT_RE = re.compile(r"\s*(@|//|;|#(?![-0-9])).*$")
 CALL_RE = re.compile(r"^(call[lq]?|bl|blx|jal|jalr)$")
+# How a model row's `check` names a loop taken from y2038-bench's objects (cost.run.bench_loops).
+BENCH_LOOP_NOTE = "y2038-bench's loop"
 
 
 def functions(text):
@@ -91,6 +93,14 @@ def inner_loop(insns):
         return None
     target, end = min(backward, key=lambda b: b[0])
     return insns[next(i for i, insn in enumerate(insns) if insn.addr == target):end + 1]
+
+
+def rounds_loop(insns):
+    """The loop of a benchmark block function (bench/accessor.c's ACCESSOR_OP: batches of rounds, each
+    round the 16 operations unrolled): the outermost loop nested in the outermost one, or that one when
+    nothing is nested in it; None without a loop."""
+    outer = inner_loop(insns)
+    return (inner_loop(outer[:-1]) or outer) if outer else None
 
 
 def splice_calls(loop, paths):

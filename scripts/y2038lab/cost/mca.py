@@ -13,7 +13,17 @@ Known obstacles, handled and marked per cell (the `workaround` column):
  - Thumb-2 width suffixes (.w/.n) as objdump prints them are dropped (llvm's assembler picks the
    encoding; llvm-mca 14 crashes on some `ldr.w` post-index forms), which changes no instruction;
  - Thumb-2 IT blocks are rejected by llvm-mca 14: such a Thumb-2 loop gets no figure; the ARM-mode
-   variant (armv7-a-arm) is the modelled armv7 code.
+   variant (armv7-a-arm) is the modelled armv7 code;
+ - x86 folded loads (`add 0x60(%rbx),%rax`): llvm-mca 14 issues an instruction only once the producer of
+   each register it reads has issued, so the load of a load-op waits for the ALU op that writes its
+   register operand, and its whole latency (5 cycles on znver3) joins that register's chain; a core
+   issues the load as soon as its address is ready and only the add waits (ReadAfterLd's 4-cycle
+   advance, which llvm-mca applies only once the producer has issued).  Each folded load `OP mem, %reg`
+   whose register's producer is an ALU op (a load or load-op producer issues early enough) is split into `mov mem, %scratch` + `OP %scratch, %reg` (the core's own load and ALU
+   parts; a scratch register free at that point of the loop), marked "folded loads split"; the
+   split costs one more instruction to dispatch and retire, and a physical register, where the core
+   has one macro-op.  Only on x86_64, the models of the host's out-of-order core that the validation
+   row checks; i686's (Atom in order, Silvermont and Goldmont two-wide) stay as llvm-mca gives them.
 """
 import functools
 import re
@@ -51,7 +61,7 @@ class McaResult:
     instructions: int = 0
     workaround: str = ""
     error: str = ""
-    bottleneck: str = ""  # parse_bottleneck(): what bounds the loop in the model
+    bottleneck: str = ""  # parse_bottleneck() and parse_stalls(): what bounds the loop in the model
 
 
 def cpus_for(abi):
@@ -119,6 +129,115 @@ def split_ldm_stm(line):
     return out
 
 
+# x86 general registers: family -> (64-bit name, 32-bit name); the 16- and 8-bit names map to the family.
+X86_GPRS = {**{f"r{c}x": (f"r{c}x", f"e{c}x", f"{c}x", f"{c}l", f"{c}h") for c in "abcd"},
+            **{f"r{n}": (f"r{n}", f"e{n}", n, f"{n}l") for n in ("si", "di", "bp", "sp")},
+            **{f"r{k}": (f"r{k}", f"r{k}d", f"r{k}w", f"r{k}b") for k in range(8, 16)}}
+X86_FAMILY = {name: fam for fam, names in X86_GPRS.items() for name in names}
+# Scratch candidates, in order (never %rsp); i386 has only the 32-bit names of those without a digit.
+X86_SCRATCH = ("r11", "r10", "r9", "r8", "rsi", "rdi", "rcx", "rdx", "rax", "rbx", "rbp",
+               "r12", "r13", "r14", "r15")
+X86_FOLDABLE_RE = re.compile(r"^(add|sub|and|or|xor|adc|sbb|cmp|imul|cmov[a-z]+)[lq]?$")
+X86_WRITE_ONLY_RE = re.compile(r"^(mov[a-z]*|lea[lq]?)$")  # a 32/64-bit register destination is only written
+X86_EXPLICIT_RE = re.compile(r"^(add|sub|and|or|xor|adc|sbb|cmp|test|inc|dec|neg|not|s[ah][lr]|ro[lr]|imul"
+                             r"|cmov[a-z]+|set[a-z]+|bt[a-z]*|j[a-z]+|mov[a-z]*|lea|push|pop|nop)[bwlq]?$")
+X86_REG_RE = re.compile(r"%([a-z0-9]+)")
+
+
+def x86_operands(text):
+    """AT&T operands split at the commas outside parentheses."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return out + [cur.strip()] if cur.strip() else out
+
+
+def x86_access(mnemonic, operands):
+    """(families read, families written only) by one instruction; conservative where unsure:
+    an instruction outside X86_EXPLICIT_RE also reads the implicit rax, rcx, rdx, rsi, rdi."""
+    ops = x86_operands(operands)
+    regs = [{X86_FAMILY[r] for r in X86_REG_RE.findall(op) if r in X86_FAMILY} for op in ops]
+    dst = ops[-1] if ops else ""
+    write_only = set()
+    if X86_WRITE_ONLY_RE.match(mnemonic) and len(ops) == 2 and re.fullmatch(r"%[a-z0-9]+", dst) \
+            and dst[1:] in X86_FAMILY and dst[1:] in X86_GPRS[X86_FAMILY[dst[1:]]][:2]:
+        write_only = regs[-1]
+        regs = regs[:-1]
+    read = set().union(*regs) if regs else set()
+    if not X86_EXPLICIT_RE.match(mnemonic):
+        read |= {"rax", "rcx", "rdx", "rsi", "rdi"}
+    return read, write_only
+
+
+def x86_scratch(insns, i, x86_64):
+    """A register family free at instruction I of the loop INSNS ([(mnemonic, operands)]): not an
+    operand of I, and the first instruction after it (round the loop) that touches it only writes it."""
+    accesses = [x86_access(m, o) for m, o in insns]
+    for fam in X86_SCRATCH if x86_64 else [f for f in X86_SCRATCH if not f[1].isdigit()]:  # i386: no r8-r15
+        if fam in accesses[i][0] | accesses[i][1]:
+            continue
+        for k in range(1, len(insns) + 1):
+            read, written = accesses[(i + k) % len(insns)]
+            if fam in read:
+                break
+            if fam in written or k == len(insns):
+                return fam
+    return None
+
+
+def x86_writer_loads(insns, i, fam):
+    """Whether the last writer of FAM before instruction I (round the loop) reads memory: a load or a
+    load-op issues while its data are on the way, early enough for llvm-mca to apply the consumer's
+    ReadAfterLd advance; an ALU op issues one cycle before its result, too late for it."""
+    for k in range(1, len(insns) + 1):
+        mnemonic, operands = insns[(i - k) % len(insns)]
+        ops = x86_operands(operands)
+        dst = ops[-1] if ops else ""
+        explicit = X86_EXPLICIT_RE.match(mnemonic) and not re.match(r"^(cmp|test|bt|j|push|nop)", mnemonic)
+        if explicit and re.fullmatch(r"%[a-z0-9]+", dst) and X86_FAMILY.get(dst[1:]) == fam:
+            return any("(" in op for op in ops[:-1])
+        if not X86_EXPLICIT_RE.match(mnemonic) and fam in ("rax", "rcx", "rdx", "rsi", "rdi"):
+            return False
+    return False
+
+
+def split_folded_loads(source, x86_64=True):
+    """(source, split, left): every `OP mem, %reg` of an x86 loop as a load into a free scratch register
+    and `OP %scratch, %reg` (the module's docstring says why); LEFT: those with no free register."""
+    lines = source.splitlines()
+    insns = [(line.split("\t")[1], (line.split("\t") + [""])[2]) for line in lines if line.startswith("\t")]
+    out, split, left, k = [], 0, 0, -1
+    for line in lines:
+        if not line.startswith("\t"):
+            out.append(line)
+            continue
+        k += 1
+        mnemonic, operands = insns[k]
+        ops = x86_operands(operands)
+        if not (X86_FOLDABLE_RE.match(mnemonic) and len(ops) == 2 and "(" in ops[0]
+                and re.fullmatch(r"%[a-z0-9]+", ops[1]) and ops[1][1:] in X86_FAMILY):
+            out.append(line)
+            continue
+        if x86_writer_loads(insns, k, X86_FAMILY[ops[1][1:]]):
+            out.append(line)  # its producer issues in time: llvm-mca keeps the advance
+            continue
+        width = X86_GPRS[X86_FAMILY[ops[1][1:]]].index(ops[1][1:])
+        fam = x86_scratch(insns, k, x86_64) if width < 2 else None
+        if fam is None:
+            left += 1
+            out.append(line)
+            continue
+        scratch = X86_GPRS[fam][width]
+        out += [f"\tmov\t{ops[0]},%{scratch}", f"\t{mnemonic}\t%{scratch},{ops[1]}"]
+        split += 1
+    return "\n".join(out) + "\n", split, left
+
+
 def workaround_source(source, cpu, triple):
     """(source, workaround text) for CPU: the module's Thumb-2 suffixes and Cortex-A9 rewrites."""
     lines, split, dmb = [], 0, 0
@@ -132,6 +251,14 @@ def workaround_source(source, cpu, triple):
             split += bool(parts)
             lines += parts or [line]
     notes = [f"ldm/stm split ({split} instruction{'s' if split > 1 else ''})"] if split else []
+    if triple.startswith("x86_64"):  # the host's out-of-order core (module docstring); not i686's Atom-class ones
+        text, folded, left = split_folded_loads("\n".join(lines) + "\n")
+        lines = text.splitlines()
+        if folded:
+            notes.append(f"folded loads split ({folded}" + (f"; {left} left folded: no free register" if left else "")
+                         + ")")
+        elif left:
+            notes.append(f"folded loads left folded ({left}: no free register)")
     if dmb:
         notes.append(f"dmb removed ({dmb}: the A9 model has none)")
     return "\n".join(lines) + "\n", "; ".join(notes)
@@ -170,6 +297,18 @@ def parse_bottleneck(text):
     return text
 
 
+STALL_RE = re.compile(r"^(RAT|RCU|SCHEDQ|LQ|SQ|GROUP|USH)\s+- [^:]+:\s+\d+\s+\(([0-9.]+)%\)\s*$", re.M)
+STALLS = {"RAT": "physical registers", "RCU": "reorder buffer", "SCHEDQ": "scheduler queue", "LQ": "load queue",
+          "SQ": "store queue", "GROUP": "dispatch group", "USH": "structural hazard"}
+
+
+def parse_stalls(text):
+    """What stalled dispatch in llvm-mca's -dispatch-stats TEXT, 10 % of the cycles or more, as words:
+    "dispatch stalled: physical registers 31 %"; "" when nothing did."""
+    rows = [(STALLS[name], float(pct)) for name, pct in STALL_RE.findall(text) if float(pct) >= 10]
+    return "dispatch stalled: " + ", ".join(f"{what} {pct:.0f} %" for what, pct in rows) if rows else ""
+
+
 def run_mca(source, cpu, triple):
     """One llvm-mca run: McaResult (error set instead of figures when impossible)."""
     if re.search(r"^\s*it[te]*\s", source, re.M) and triple.startswith("thumb"):
@@ -177,7 +316,7 @@ def run_mca(source, cpu, triple):
                                          "see the armv7-a-arm rows)", error="it block")
     text, workaround = workaround_source(source, cpu, triple)
     cmd = ["llvm-mca", f"-mtriple={triple}", f"-mcpu={cpu}", f"-iterations={ITERATIONS}",
-           "-resource-pressure=false", "-instruction-info=false", "-bottleneck-analysis"]
+           "-resource-pressure=false", "-instruction-info=false", "-bottleneck-analysis", "-dispatch-stats"]
     try:
         proc = subprocess.run(cmd, input=text, capture_output=True, text=True, check=False)
     except OSError as err:
@@ -190,4 +329,16 @@ def run_mca(source, cpu, triple):
         return McaResult(cpu, workaround=f"llvm-mca failed: {message[:160]}", error="failed")
     if (parsed := parse_mca(proc.stdout)) is None:
         raise InputError(f"{' '.join(cmd)}: output without the summary fields")
-    return McaResult(cpu, *parsed, workaround, bottleneck=parse_bottleneck(proc.stdout))
+    bound = "; ".join(t for t in (parse_bottleneck(proc.stdout), parse_stalls(proc.stdout)) if t)
+    return McaResult(cpu, *parsed, workaround, bottleneck=bound)
+
+
+STORE_PROBE = "\tmov\t%rcx,0x60(%rbx)\n\tmov\t%rdx,0x68(%rbx)\n\tmov\t%rcx,0x80(%rbx)\n\tmov\t%rdx,0x88(%rbx)\n"
+
+
+@functools.lru_cache(maxsize=None)
+def store_rate(cpu):
+    """Independent 8-byte stores per cycle in CPU's x86_64 model (llvm-mca on four of them); None
+    when llvm-mca gives no figure."""
+    r = run_mca(STORE_PROBE, cpu, "x86_64-linux-gnu")
+    return r.instructions / r.cycles_per_iteration if r.cycles_per_iteration else None

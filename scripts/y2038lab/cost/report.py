@@ -187,7 +187,8 @@ def mca_section(results, models):
     lines = ["### Core models: llvm-mca on the inner loops (a model's cycles, body v6)", "",
              "Loops (cost/cost_layout.c, taken from the objects by objdump): `get_mtime` and "
              "`set_mtime` are bench/accessor.c's inner loop in its shape (a pointer over 16 inodes, a "
-             "barrier after each), a call replaced by what the qemu trace saw it execute (callee, libgcc "
+             "barrier after each); on x86_64 they are y2038-bench's own loops, taken from the benchmark's "
+             "objects (what the host validation below sets against its times); a call replaced by what the qemu trace saw it execute (callee, libgcc "
              "divide) as the count sees it; `stat` is bench/walk.c's stat loop "
              "(generic_fillattr: i_size under the seqcount on 32-bit ABIs, three timestamps, "
              "the I_CTIME_QUERIED test of multigrain), likewise. Cell: Block RThroughput / simulated cycles per "

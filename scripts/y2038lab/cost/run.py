@@ -18,6 +18,10 @@ from y2038lab.core.fsio import InputError, prog, run_main
 VARIANT_ORDER = ("x86_64", "i686", "armv7-a-thumb2", "armv7-a-arm", "armv7ve-thumb2", "aarch64",
                  "riscv64")
 LOOPS = ("get_mtime", "set_mtime", "stat")
+# The variant whose get/set loops are y2038-bench's own (the validation row sets them against its
+# times): the rounds loop of accessor_<loop>_<body>_<repr> in the benchmark's object of the same build.
+BENCH_LOOP_VARIANTS = ("x86_64",)
+BENCH_LOOPS = ("get_mtime", "set_mtime")
 
 
 @dataclass
@@ -97,21 +101,58 @@ def count_variant(variant):
     return result, funcs, paths
 
 
+def bench_objects(variant):
+    """{layout id: accessor object} of y2038-bench in the build that made VARIANT (bench/bench_objects.txt
+    beside cost/cost_manifest.tsv); InputError when it was not built."""
+    build = os.path.dirname(os.path.dirname(os.path.abspath(variant.manifest)))
+    path = os.path.join(build, "bench", "bench_objects.txt")
+    try:
+        with open(path, encoding="utf-8") as f:
+            rows = [line.split(None, 1) for line in f.read().splitlines() if line.strip()]
+    except OSError as err:
+        raise InputError(f"{path}: cannot read ({err.strerror or err}); build the bench_layout_objects target") from err
+    objects = {row[0]: row[1].strip() for row in rows if len(row) == 2 and row[1].strip().endswith("accessor.c.o")}
+    if missing := [f"{b}_{r}" for b, r, _ in variant.layouts if f"{b}_{r}" not in objects]:
+        raise InputError(f"{path}: no accessor object of {', '.join(missing)}")
+    return objects
+
+
+def bench_loops(variant):
+    """{(body, repr, loop): (check text, [Insn])}: y2038-bench's own rounds loops for the
+    BENCH_LOOP_VARIANTS (the instructions its accessor benchmarks time), {} for the others."""
+    if variant.name not in BENCH_LOOP_VARIANTS:
+        return {}
+    objects, loops = bench_objects(variant), {}
+    for body, repr_, _ in variant.layouts:
+        obj = objects[f"{body}_{repr_}"]
+        if not os.path.isfile(obj):
+            raise InputError(f"{obj}: missing; build the bench_layout_objects target")
+        funcs = code.disassemble(variant.objdump, obj)
+        for loop in BENCH_LOOPS:
+            name = f"accessor_{loop}_{body}_{repr_}"
+            if not (insns := code.rounds_loop(funcs.get(name) or [])):
+                raise InputError(f"{obj}: no loop found in {name}")
+            loops[(body, repr_, loop)] = (f"{code.BENCH_LOOP_NOTE}: the rounds loop of {name} (bench/accessor.c)", insns)
+    return loops
+
+
 def model_variant(variant, funcs, paths, jobs=2):
     """llvm-mca rows for every layout x loop x CPU of VARIANT's ABI; a call in a loop gives way
     to what it executed in the counted rows (PATHS, qemu trace): the code the trace counts."""
     triple = mca.triple_for(variant.abi, variant.name)
-    tasks = []
+    tasks, bench = [], bench_loops(variant)
     for body, repr_, _ in variant.layouts:
         for loop in LOOPS:
             name = f"cost_loop_{loop}_{body}_{repr_}"
-            if not (insns := code.inner_loop(funcs.get(name) or [])):
+            origin, insns = bench.get((body, repr_, loop)) or ("", code.inner_loop(funcs.get(name) or []))
+            if not insns:
                 raise InputError(f"{variant.name}: no loop found in {name} (objdump of its object)")
             inner = sum(1 for insn in insns[:-1] if code.branch_target(insn) is not None)  # not its own
             insns, spliced = code.splice_calls(insns, paths)
             # llvm-mca runs the body as straight-line code: both sides of a branch (COST.md's ‡).
             check = "; ".join(
-                [f"{inner} inner branch{'es' if inner > 1 else ''}: modelled straight-line"] * bool(inner)
+                [origin] * bool(origin)
+                + [f"{inner} inner branch{'es' if inner > 1 else ''}: modelled straight-line"] * bool(inner)
                 + [f"calls replaced by what they executed (qemu trace): {' '.join(sorted(set(spliced)))}"]
                 * bool(spliced))
             tasks += [(body, repr_, loop, cpu, code.mca_source(insns), len(insns), check)

@@ -2,7 +2,7 @@
 accessor times y2038-bench measured here (a timing, and labelled so)."""
 import statistics
 
-from y2038lab.cost import mca
+from y2038lab.cost import code, mca
 from y2038lab.core import markdown, paired, results
 from y2038lab.core.fsio import InputError
 from y2038lab.core.reprs import REFERENCE
@@ -61,6 +61,9 @@ def compare(models, bench):
     seen = f"; outside it where the loop calls a function, whose call and return llvm-mca cannot model: {seen}" if seen else ""
     if not any(r[6] for r in rows):
         return rows, "not validated: no y2038-bench JSON of this host with modelled loops was given"
+    if others := [f"{op}/{body}/{rp}" for op, body, rp, *_ in rows
+                  if code.BENCH_LOOP_NOTE not in model(op, body, rp).get("check", "")]:
+        return rows, f"not validated: the modelled loop is not y2038-bench's own ({'; '.join(others)})"
     if not all(misses.values()):
         return rows, (f"not validated: ratio(s) to {REFERENCE} outside ±{TOLERANCE:.0%} of the measured ones "
                       f"({'; '.join(k for k, calls in misses.items() if not calls)}){seen}")
@@ -73,17 +76,43 @@ def misses_explained(models, rows, cpu):
     def bound(op, body, rp):
         row = models.get(("x86_64", body, rp, f"loop/{op}", cpu)) or {}
         calls = " (its loop calls a function: the model runs the call's traced instructions as straight code)"
-        return (row.get("mca_bottleneck") or "none named") + (calls if "calls replaced" in row.get("check", "") else "")
+        split = (f" ({row.get('workaround')}: each split load takes a physical register and a dispatch slot of its own "
+                 "in the model, where the core's load-op is one macro-op)")
+        return ((row.get("mca_bottleneck") or "none named") + (calls if "calls replaced" in row.get("check", "") else "")
+                + (split if "folded loads split" in row.get("workaround", "") else ""))
     missed = [(op, body, rp, m, t) for op, body, rp, *_, m, t in rows if m and abs(m / t - 1) > TOLERANCE]
     if not missed:
         return []
     return ["", f"Where the model misses, what bounds each loop in the {cpu} model (`llvm-mca -bottleneck-analysis`; "
             "a model's account, not the host's): a loop bound by its register dependencies runs at the pace of "
             "how many of its independent rounds the model's scheduler overlaps, one bound by a unit at that "
-            "unit's rate in the model; the host's core has its own queue sizes and units, which the model "
-            "cannot see.", ""] + [
+            "unit's rate in the model; \"dispatch stalled\" is the share of cycles the model's dispatch waited for a "
+            "queue or for physical registers (`-dispatch-stats`); the host's core has its own queue sizes, register "
+            "file and units, which the model cannot see.", ""] + [
         f"- {op}/{body}/{rp} (model {m:.2f}, measured {t:.2f}): {bound(op, body, rp)}; "
         f"{REFERENCE}: {bound(op, body, REFERENCE)}" for op, body, rp, m, t in missed]
+
+
+def broken_ties(rows):
+    """Rows the model ties (the same cycles, op and body) whose measured ratios lie further apart than
+    TOLERANCE: 'get_mtime/v6 packed12, scalar (13.03 cycles; measured 1.21, 1.03)'."""
+    groups = {}
+    for op, body, rp, cycles, *_, m, t in rows:
+        if m is not None and t:
+            groups.setdefault((op, body, f"{cycles:.2f}"), []).append((rp, t))
+    return [f"{op}/{body} {', '.join(rp for rp, _ in g)} ({cycles} cycles; measured "
+            f"{', '.join(f'{t:.2f}' for _, t in g)})" for (op, body, cycles), g in sorted(groups.items())
+            if len(g) > 1 and max(t for _, t in g) / min(t for _, t in g) > 1 + TOLERANCE]
+
+
+def scope(cpu):
+    """What the model cannot see, in its own figures: its store rate, and that it reads no address."""
+    rate = mca.store_rate(cpu)
+    return ["", f"Scope of the model: llvm-mca times instructions, not addresses, so two loops of the same "
+            "instructions at other offsets (another stride, a field at a 4-byte boundary) get the same cycles where "
+            "the host's may differ; and loops bound by stores run at the model's store rate"
+            + (f", {rate:.2f} 8-byte stores per cycle in {cpu} (llvm-mca on independent stores)" if rate else "")
+            + ", not necessarily the host's."]
 
 
 def validation_section(models, bench):
@@ -103,9 +132,11 @@ def validation_section(models, bench):
     lines += ["", f"Measured: `{bench['path']}` ({ctx.get('date', '?')}, host {ctx.get('host_name', '?')}"
               f"{load_text}; real time, median of {bench['repetitions']} repetitions per benchmark; ratios "
               f"paired (core.paired) for {len(bench.get('ratios', {}))} rows, the rest unpaired medians), a timing. Model: {cpu}'s "
-              f"simulated cycles per iteration of the cost harness's loop (cost/cost_layout.c: the {LOOP_OPS} operations "
-              f"of one round of y2038-bench's accessor loop, compiled with the same flags; x86_64 objects, calls as the qemu "
-              f"trace ran them), per operation at the JSON's mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not "
+              f"simulated cycles per iteration of y2038-bench's own loop (the rounds loop of accessor_<op>_<body>_<repr> "
+              f"in the benchmark's object of this build, bench/accessor.c: the {LOOP_OPS} operations of one round, "
+              "unrolled; cost.csv's `check` names it), calls replaced by what the qemu trace ran, folded loads split "
+              "where llvm-mca would otherwise chain their latency (cost.csv's `workaround`; y2038lab.cost.mca says why), "
+              f"per operation at the JSON's mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not "
               "expose its real clock, so the absolute column is only indicative: the test is on the ratios).", ""]
     lines += markdown.table(("benchmark", "model cycles per iteration", "model ns per op",
                              "measured ns per op (unpaired median, not comparable across rows)",
@@ -117,7 +148,11 @@ def validation_section(models, bench):
         return lines + ["", "**No benchmark of the JSON matches a modelled loop**: no validation.", ""]
     lines += ["", f"**Core {cpu}: {status}.** Modelled cycles of a core lean on nothing unless its "
               "validation holds (cost.csv's `validation` column)."]
-    lines += misses_explained(models, rows, cpu)
+    lines += misses_explained(models, rows, cpu) + scope(cpu)
+    if ties := broken_ties(rows):
+        lines.append("Ties of the model that the host breaks (the same modelled cycles, measured ratios further "
+                     f"apart than ±{TOLERANCE:.0%}; their loops differ in what the model does not read): "
+                     + "; ".join(ties) + ".")
     for op in ("get_mtime", "set_mtime"):
         if len(rows_v6 := [r for r in rows if r[0] == op and r[1] == "v6"]) > 1:
             paired_rows = [r[:7] + (1.0 if r[2] == REFERENCE else r[7],) for r in rows_v6]
