@@ -21,7 +21,7 @@ OWN_SUITES = ("y2038_inode_layout", "y2038_inode_time", "y2038_inode_slab", "y20
 CSV_FIELDS = ["arch", "abi", "repr", "sizeof_inode", "replica_size", "delta_vs_reference", "replica_delta",
               "members", "replica_members_differ", "cache", "object_size", "ksize", "model_ksize", "objperslab",
               "model_objperslab", "pagesperslab", "model_pagesperslab", "inodes", "slab_bytes",
-              "model_slab_bytes", "own_passed", "own_failed", "kernel_suites", "failed_cases",
+              "model_slab_bytes", "page_size", "own_passed", "own_failed", "kernel_suites", "failed_cases",
               "not_exact", "build_min", "tree", "config", "command", "commit", "date"]
 TIMING_FIELDS = ["round", "repr", "path", "ps_per_op", "pair_ratio"]
 
@@ -38,6 +38,7 @@ def replica_sizes(abi):
 def member_diff(builds, abi, repr_, vmlinux):
     """pahole of the kernel's struct inode against the v6/REPR replica probe of ABI: the differing
     members ("" when identical), or None without a probe or DWARF."""
+    builds = [b for b in builds if os.path.exists(os.path.join(b, "layout_abi.txt"))]  # presets built
     probes = [p for a, _, ps in pahole.discover(builds) if a == abi for p in ps if p[:2] == ("v6", repr_)]
     if not probes or not os.path.exists(vmlinux):
         return None
@@ -78,6 +79,18 @@ ARCH_ABI = {"um": "x86_64", "i386": "i386", "arm": "armhf"}
 # A board's KTAP: the ABI from the machine its layout line names (uname -m).
 MACHINE_ABI = {"x86_64": "x86_64", "i686": "i386", "i586": "i386", "armv7l": "armhf", "armv8l": "armhf",
                "aarch64": "aarch64", "riscv64": "riscv64"}
+
+
+def slab_note(r):
+    """'' where the kernel's slabs equal the model's; else how many slabs more or fewer, and why when it
+    is the one slab the test's first objects share with objects allocated before it."""
+    slab = int(r["pagesperslab"]) * int(r["page_size"]) if r.get("page_size") else None
+    extra = (r["slab_bytes"] - r["model_slab_bytes"]) / slab if slab else None
+    if extra == 0:
+        return ""
+    if extra == 1:
+        return " (+1 slab: the first slab also holds objects allocated before the test)"
+    return f" (differ: {extra:+g} slabs)" if extra is not None else " (differ)"
 
 
 def rows_of(results, meta):
@@ -121,7 +134,8 @@ def rows_of(results, meta):
             rows.append(dict(base, cache=fig["cache"], object_size=fig["object_size"], ksize=fig["ksize"],
                              model_ksize=ksize, objperslab=fig["objperslab"], model_objperslab=objs,
                              pagesperslab=fig["pagesperslab"], model_pagesperslab=pages,
-                             inodes=fig["inodes"], slab_bytes=int(fig["slab_bytes"]), model_slab_bytes=mem))
+                             inodes=fig["inodes"], slab_bytes=int(fig["slab_bytes"]), model_slab_bytes=mem,
+                             page_size=fig["page_size"]))
         if not run.figure("slab"):
             rows.append(base)
     return rows
@@ -209,13 +223,13 @@ def render(results, rounds, meta):
            "bytes of the 10^5 inodes.  Model: the lab's SLUB model (layouts/slub_model.py) for the object size the "
            "kernel printed, one CPU.", ""]
     md += markdown.table(["ABI", "repr", "cache", "object", "ksize real / model", "objs/slab real / model",
-                          "pages real / model", "slab bytes real / model", "bytes per inode"],
+                          "pages real / model", "slab bytes real / model", "bytes per inode real / model"],
                          [[r["abi"], r["repr"], r["cache"], r["object_size"], f"{r['ksize']} / {r['model_ksize']}",
                            f"{r['objperslab']} / {r['model_objperslab']}",
                            f"{r['pagesperslab']} / {r['model_pagesperslab']}",
-                           f"{r['slab_bytes']:,} / {r['model_slab_bytes']:,}"
-                           + ("" if r["slab_bytes"] == r["model_slab_bytes"] else " (differ)"),
-                           f"{r['slab_bytes'] / int(r['inodes']):.2f}"]
+                           f"{r['slab_bytes']:,} / {r['model_slab_bytes']:,}" + slab_note(r),
+                           f"{r['slab_bytes'] / int(r['inodes']):.2f} / "
+                           f"{int(r['model_pagesperslab']) * int(r['page_size']) / int(r['model_objperslab']):.2f}"]
                           for r in rows if r.get("cache")], "lllr") + [""]
     md += ["## Correctness on the real code", "",
            "The lab's suites (accessors, generic_fillattr(), inode_update_timestamps(), file_update_time(), "
