@@ -16,7 +16,8 @@ import sys
 import tempfile
 
 from y2038lab.boards import results
-from y2038lab.core import abis, fsio, markdown, sizes
+from y2038lab.core import abis, fsio, markdown, sizes, tables
+from y2038lab.core.results import load_run
 from y2038lab.layouts import pahole, slub_model
 from y2038lab.core.fsio import InputError
 
@@ -207,6 +208,30 @@ def bench_section(top, json_path, outdir, board):
     return note + text.rstrip().splitlines() + [""]
 
 
+def resolution_section(json_path, board):
+    """The paired protocol's resolution block, as the host's REPORT.md has it at its top: per family the
+    resolution, the negative and the positive controls, over the board's processes."""
+    run = load_run(json_path)
+    plan = {p["pass"]: p for p in run.context.get("y2038_run_plan") or []}
+    if "paired" not in plan:
+        return ["## Resolution", "", "No paired pass in this run (a run.sh older than the board's paired protocol: "
+                "one process, its comparisons have too few repetitions for an interval).", ""]
+    p = plan["paired"]
+    units = (f"{p['processes']} processes as units ({p['link_orders']} link orders of y2038-bench, each process "
+             f"with its own environment size), {p['repetitions'] // p['processes']} repetitions of "
+             f"{p['min_time_s']:g} s each per process")
+    whose = (f"qemu-user times on {board['cpu_text']}, not {board['abi']} figures" if board["emulated"]
+             else f"timings of the board {board['board']}")
+    out = ["## Resolution", ""]
+    if board["emulated"]:
+        out += [f"> **Emulated run: the protocol ran, the timings are not figures.** {board['emulated_why']}: "
+                "every ratio, interval and resolution below is of qemu-user on the importing machine's CPU; it "
+                "shows the board path works end to end, nothing about a board.", ""]
+    lines = tables.paired_summary(run, f"run.sh --{board['mode']} (`scripts/lab board-run`), {os.path.basename(json_path)}, "
+                                       f"{whose}; {units}")
+    return out + (lines or ["The paired pass recorded no paired benchmark.", ""])
+
+
 def import_results(path, top, out=None):
     res = results.Results(path)
     board = results.facts(res)
@@ -227,7 +252,8 @@ def import_results(path, top, out=None):
                       "machine's. Only the tests' verdicts and the layouts say anything about the ABI.", ""]
         lines += [markdown.generated(f"scripts/lab import {os.path.basename(path)}", "; do not edit by hand. The "
                                      "header and every fact are the board's own, as run.sh recorded them."), ""]
-        lines += header(board, res) + facts_section(board) + tests_section(res, board) + tools_section(res)
+        lines += header(board, res) + resolution_section(json_path, board) + facts_section(board)
+        lines += tests_section(res, board) + tools_section(res)
         lines += (layouts_section(board, top) + btf_section(board, top, work)
                   + bench_section(top, json_path, work, board))
         fsio.write_text(os.path.join(work, "REPORT.md"), "\n".join(lines).rstrip() + "\n")
