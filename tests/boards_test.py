@@ -18,6 +18,7 @@
   * merge of two sets; LAVA: the definitions validate, broken ones do not,
     the committed exports convert, bad ones are refused.
 """
+import argparse
 import io
 import json
 import os
@@ -33,12 +34,14 @@ sys.path.insert(0, os.path.join(top, "scripts"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from scripttest import expect, finish  # noqa: E402
 from y2038lab.boards import elf  # noqa: E402
-from y2038lab.core import abis  # noqa: E402
+from y2038lab.core import abis, paired, tables  # noqa: E402
+from y2038lab.core.results import parse_run  # noqa: E402
 from y2038lab.boards import bundle as boards_bundle  # noqa: E402
 from y2038lab.boards import importer  # noqa: E402
 from y2038lab.boards import lava as boards_lava  # noqa: E402
 from y2038lab.boards import merge as boards_merge  # noqa: E402
 from y2038lab.boards import results as boards_results  # noqa: E402
+from y2038lab.boards import run as boards_run  # noqa: E402
 from y2038lab.core.fsio import InputError  # noqa: E402
 
 data = os.path.join(here, "data", "boards")
@@ -65,41 +68,88 @@ if [ "$1" = --list ]; then echo "0 1"; exit 0; fi
 FAKE_CPU=$1; export FAKE_CPU; shift; exec "$@"
 """
 # The probes: CPU 1 is faster at the update probe (the plan's key), CPU 0 at
-# the accessor (which must not decide).
-BENCH = """#!/bin/sh
+# the accessor (which must not decide).  The passes: the benchmarks of NAMES
+# that the filter selects (Google Benchmark's: a POSIX extended regular
+# expression, "-" in front negates it), listed or run; a paired benchmark's
+# ratio moves with the process's environment padding (Y2038_ENV_PAD), so
+# that each process is its own unit.  FAKE_SLOW_LIST=1: each listing takes a
+# second (the budget's estimate of a program's start).
+BENCH = r"""#!/bin/sh
 # stand-in for y2038-bench: Google Benchmark 1.7.1 JSON, one key per line
-out='' filter=''
-for a; do case $a in --benchmark_out=*) out=${a#*=} ;; --benchmark_filter=*) filter=${a#*=} ;; esac; done
-row() { # name run_type aggregate real_time
-	printf '    {\\n      "name": "%s",\\n      "run_name": "%s",\\n      "run_type": "%s",\\n' "$1" "$1" "$2"
-	[ -z "$3" ] || printf '      "aggregate_name": "%s",\\n' "$3"
-	printf '      "iterations": 1000,\\n      "real_time": %s,\\n      "cpu_time": %s,\\n      "time_unit": "ns"\\n    }' "$4" "$4"
+out='' filter='' list=no reps=1
+for a; do
+	case $a in
+	--benchmark_out=*) out=${a#*=} ;;
+	--benchmark_filter=*) filter=${a#*=} ;;
+	--benchmark_repetitions=*) reps=${a#*=} ;;
+	--benchmark_list_tests=true) list=yes ;;
+	esac
+done
+NAMES='accessor/get_mtime/v6/scalar accessor/get_mtime/v6/timespec64 shim/empty/c_per_iteration
+load/touch_private/v6/scalar/real_time/threads:2 paired/accessor/get_mtime/v6/timespec64~scalar/manual_time
+paired/accessor/get_mtime/v6/timespec64~timespec/manual_time paired/accessor/get_mtime/v6/timespec64/units:16~17/manual_time'
+selected() {
+	case $filter in
+	-*) printf '%s\n' $NAMES | grep -vE -e "${filter#-}" ;;
+	*) printf '%s\n' $NAMES | grep -E -e "$filter" ;;
+	esac
+}
+row() { # name run_type aggregate real_time [counters]
+	printf '    {\n      "name": "%s",\n      "run_name": "%s",\n      "run_type": "%s",\n' "$1" "$1" "$2"
+	[ -z "$3" ] || printf '      "aggregate_name": "%s",\n' "$3"
+	printf '      "iterations": 1000,\n      "real_time": %s,\n      "cpu_time": %s,\n      "time_unit": "ns"%s\n    }' "$4" "$4" "${5:-}"
 }
 json() {
-	printf '{\\n  "context": {\\n    "date": "2026-01-01T00:00:00+00:00",\\n    "y2038_abi": "test",\\n'
-	printf '    "y2038_seed": "1",\\n    "y2038_thread_cpus": "%s (Y2038_BENCH_CPUS)"\\n  },\\n  "benchmarks": [\\n' "$Y2038_BENCH_CPUS"
+	printf '{\n  "context": {\n    "date": "2026-01-01T00:00:00+00:00",\n    "y2038_abi": "test",\n'
+	printf '    "y2038_seed": "1",\n    "y2038_thread_cpus": "%s (Y2038_BENCH_CPUS)"\n  },\n  "benchmarks": [\n' "$Y2038_BENCH_CPUS"
 	"$@"
-	printf '\\n  ]\\n}\\n'
+	printf '\n  ]\n}\n'
 }
 probe() {
 	if [ "$FAKE_CPU" = 0 ]; then acc=1.0e+00 upd=3.0e+01; else acc=2.0e+00 upd=1.0e+01; fi
-	for r in 1 2 3; do row accessor/get_mtime/v6/scalar iteration '' $acc; printf ',\\n'; done
-	row accessor/get_mtime/v6/scalar aggregate median $acc; printf ',\\n'
-	row accessor/get_mtime/v6/scalar aggregate mean 9.9e+01; printf ',\\n'
+	for r in 1 2 3; do row accessor/get_mtime/v6/scalar iteration '' $acc; printf ',\n'; done
+	row accessor/get_mtime/v6/scalar aggregate median $acc; printf ',\n'
+	row accessor/get_mtime/v6/scalar aggregate mean 9.9e+01; printf ',\n'
 	row load/touch_private/v6/scalar/real_time/threads:1 aggregate median $upd
 }
-single() {
-	echo "single pass on CPU $FAKE_CPU" >&2
-	row accessor/get_mtime/v6/scalar aggregate median 5.0e-01; printf ',\\n'
-	row accessor/get_mtime/v6/timespec64 aggregate median 2.5e+00; printf ',\\n'
-	row shim/empty/c_per_iteration aggregate median 1.0e-01
+# counters NAME REPETITION: a paired row's counters (truth x (1 + the process's offset))
+counters() {
+	case $1 in *~timespec/*) truth=1 t=',\n      "true_ratio": 1' ;; *16~17*) truth=1.0625 t=',\n      "true_ratio": 1.0625' ;;
+	*) truth=1.05 t='' ;; esac
+	awk -v truth="$truth" -v pad="${#Y2038_ENV_PAD}" -v r="$2" -v t="$t" 'BEGIN {
+		printf ",\n      \"ratio\": %.6f,\n      \"a_ns\": 1.0,\n      \"b_ns\": %.6f%s", \
+			truth * (1 + ((pad / 72) % 5 - 2) * 0.001 + r * 0.0001), truth, t }'
 }
-threaded() { row load/touch_private/v6/scalar/real_time/threads:2 iteration '' 4.0e+00; }
+rows() {
+	first=yes
+	for name in $(selected); do
+		[ $first = yes ] || printf ',\n'
+		first=no
+		case $name in
+		paired/*)
+			r=1
+			while [ $r -le "$reps" ]; do
+				[ $r = 1 ] || printf ',\n'
+				row "$name" iteration '' 16 "$(counters "$name" $r)"
+				r=$((r + 1))
+			done ;;
+		accessor/get_mtime/v6/scalar) row $name aggregate median 5.0e-01 ;;
+		accessor/get_mtime/v6/timespec64) row $name aggregate median 2.5e+00 ;;
+		shim/*) row $name aggregate median 1.0e-01 ;;
+		*) row $name iteration '' 4.0e+00 ;;
+		esac
+	done
+}
+if [ $list = yes ]; then
+	[ -z "${FAKE_SLOW_LIST:-}" ] || sleep 1
+	selected
+	exit 0
+fi
 case $filter in
-*'|load/'*) json probe ;;
--*) json single >"$out" ;;
-*) json threaded >"$out" ;;
+*'|load/'*) json probe; exit 0 ;;
+-*) echo "single pass on CPU $FAKE_CPU" >&2 ;;
 esac
+json rows >"$out"
 """
 TESTS = {"t_pass": ("quick", 0, "-", 0), "t_fail": ("quick", 0, "-", 1), "t_willfail": ("quick", 1, "-", 3),
          "t_skip": ("quick", 0, "77", 77), "t_slow": ("slow", 0, "-", 0)}
@@ -108,7 +158,8 @@ TESTS = {"t_pass": ("quick", 0, "-", 0), "t_fail": ("quick", 0, "-", 1), "t_will
 def fake_bundle(root):
     for d in ("bin", "tests"):
         os.makedirs(os.path.join(root, d))
-    files = {"bin/y2038-pin": PIN, "bin/y2038-bench": BENCH,
+    files = {"bin/y2038-pin": PIN, "bin/y2038-bench": BENCH, "plan.txt": boards_bundle.plan_text(),
+             **{f"bin/{order}": BENCH for order in boards_bundle.ORDERS},
              "bin/fstime-selfcheck": "#!/bin/sh\necho 'fstime self-check: 1 passed, 0 failed'\n",
              "bin/fs-expiry": "#!/bin/sh\necho '| fs | x |'\n"}
     lines = []
@@ -163,14 +214,67 @@ def check_run_sh(shell, tmp):
     expect(f"{case}: LAVA lines of tests and facts", True,
            {"test.t_fail fail", "test.t_skip skip", "y2038.abi.i386 pass", "y2038.cpus pass 2 cpus"} <= set(lines))
     suite = boards_results.suite_json(res, boards_results.facts(res))
-    expect(f"{case}: passes merged", 4, len(suite["benchmarks"]))
-    expect(f"{case}: probes in the context", {"0": 30.0, "1": 10.0},
-           {cpu: p["load/touch_private/v6/scalar/real_time/threads:1"]
-            for cpu, p in suite["context"]["y2038_cpu_ns_after"].items()})
+    rows = suite["benchmarks"]
+    expect(f"{case}: passes merged", 4, len([r for r in rows if not r["name"].startswith("paired/")]))
+    # The default budget (10 min) leaves room for every process the stand-ins need: capped at 100.
+    procs = [line.split("\t") for line in res.text("bench/processes.txt").splitlines() if not line.startswith("#")]
+    paired_procs = [p for p in procs if p[0] == "paired"]
+    expect(f"{case}: passes in order, then the paired processes", ["headline", "single", "threaded"] + ["paired"] * 100,
+           [p[0] for p in procs])
+    expect(f"{case}: paired processes capped", True, "paired_processes: 100 (10 link orders; capped at 100 processes)"
+           in res.text("run.txt"))
+    expect(f"{case}: process k runs link order (k - 1) mod 10",
+           [("y2038-bench" if k % 10 == 0 else f"y2038-bench-order{k % 10}") for k in range(100)],
+           [p[2] for p in paired_procs])
+    expect(f"{case}: each process its own environment size", 100, len({p[3] for p in paired_procs}))
+    expect(f"{case}: the host's quick paired settings (3 repetitions of 0.002 s)", {("3", "0.002")},
+           {(p[5], p[6]) for p in paired_procs})
+    expect(f"{case}: paired rows carry their process", (list(range(1, 101)), 3 * 3 * 100),
+           (sorted({r["y2038_process"] for r in rows if "y2038_process" in r}),
+            len([r for r in rows if r["name"].startswith("paired/")])))
+    plan = {p["pass"]: p for p in suite["context"]["y2038_run_plan"]}
+    expect(f"{case}: the run plan", (100, 10, 300, 3), (plan["paired"]["processes"], plan["paired"]["link_orders"],
+                                                        plan["paired"]["repetitions"], plan["paired"]["benchmarks"]))
+    run = parse_run(json.dumps(suite), "suite.json")
+    pairs = {c.kind: c for c in paired.comparisons(run)}
+    expect(f"{case}: the processes are the units", {"compare": 100, "negative": 100, "positive": 100},
+           {k: c.n for k, c in pairs.items()})
+    expect(f"{case}: negative control: no difference", paired.NO_DIFFERENCE, pairs["negative"].status)
+    expect(f"{case}: positive control detected", True, paired.controls(run)["accessor"].positive_ok(pairs["positive"]))
+    expect(f"{case}: the resolution line", True, tables.paired_summary(run, "run.sh")[0].startswith(
+        "Resolution of this run on test (run.sh, paired"))
+    # A budget the minimum protocol cannot meet: its minimum run anyway (ten processes), the cuts said.
+    out_slow = os.path.join(tmp, f"out-slow-{shell[-1]}")
+    os.makedirs(out_slow)
+    slow = subprocess.run(shell + [os.path.join(root, "run.sh"), "--quick", "--minutes", "0.05", "--no-tests",
+                                   "--out", out_slow], capture_output=True, text=True,
+                          env=dict(os.environ, FAKE_SLOW_LIST="1"))
+    expect(f"{case} --minutes 0.05: exit status", 0, slow.returncode)
+    if slow.returncode == 0:
+        res = boards_results.Results(slow.stdout.strip().splitlines()[-1][len("results: "):])
+        keys = res.keys("run.txt")
+        expect(f"{case} --minutes 0.05: ten processes, no more", "10 (10 link orders; no room for process 11 "
+               "within the budget)", keys.get("paired_processes"))
+        expect(f"{case} --minutes 0.05: the cuts said", (True, True, True),
+               ("minimum time per repetition" in keys.get("budget_cuts", ""),
+                "the run will take longer than asked" in keys.get("budget_cuts", ""),
+                "cut to fit: minimum time" in res.text("bench/bench.cmd")))
+        expect(f"{case} --minutes 0.05: the single pass cut to one repetition", True,
+               "single pass 3 repetitions -> 1" in keys.get("budget_cuts", ""))
     for args, word in ((["--bogus"], "unknown option '--bogus'"), (["--board"], "--board needs a value"),
-                       (["--out", os.path.join(tmp, "nowhere")], "no such folder")):
-        bad = subprocess.run(shell + [os.path.join(root, "run.sh")] + args, capture_output=True, text=True)
-        expect(f"{case} {args[0]}: refused", (True, True), (bad.returncode != 0, word in bad.stderr))
+                       (["--out", os.path.join(tmp, "nowhere")], "no such folder"),
+                       (["--minutes", "ten"], "--minutes 'ten': expected a positive number"),
+                       (["--minutes", "0"], "--minutes '0': expected a positive number"),
+                       (["--minutes", "-1"], "--minutes '-1': expected a positive number"),
+                       (["--minutes", "1.5.2"], "--minutes '1.5.2': expected a positive number")):
+        bad_out = os.path.join(tmp, f"bad-{shell[-1]}")
+        os.makedirs(bad_out, exist_ok=True)
+        bad = subprocess.run(shell + [os.path.join(root, "run.sh")] + args
+                             + (["--out", bad_out] if args[0] == "--minutes" else []), capture_output=True, text=True)
+        expect(f"{case} {' '.join(args[:2])}: refused in one line", (True, True, 1),
+               (bad.returncode != 0, word in bad.stderr, len([x for x in bad.stderr.splitlines()
+                                                              if x.startswith("run.sh: error")])))
+        expect(f"{case} {' '.join(args[:2])}: nothing written", [], os.listdir(bad_out))
 
 
 def run_sh_tests(tmp):
@@ -223,6 +327,13 @@ def board_run_tests(tmp):
     expect("board-run: run.sh arguments", True, any("run.sh --quick --board b1 --out" in x for x in log))
     bad = subprocess.run(cmd[:6] + ["--local", stage], env=env, capture_output=True, text=True)
     expect("board-run: HOST and --local refused", (2, True), (bad.returncode, "not both" in bad.stderr))
+    for minutes in ("0", "ten", "-3", "0.001"):
+        bad = subprocess.run(cmd + ["--minutes", minutes], env=env, capture_output=True, text=True)
+        expect(f"board-run --minutes {minutes}: refused in one line", (2, True, 1),
+               (bad.returncode, "is not a positive number of minutes" in bad.stderr, len(bad.stderr.splitlines())))
+    args = argparse.Namespace(mode="quick", minutes="2.5", board=None, no_tests=True)
+    expect("board-run: --minutes passed to run.sh", ["--quick", "--minutes", "2.5", "--no-tests"],
+           boards_run.run_args(args))
 
 
 # --- bundle -------------------------------------------------------------------------
