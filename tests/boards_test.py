@@ -45,7 +45,8 @@ from y2038lab.boards import run as boards_run  # noqa: E402
 from y2038lab.core.fsio import InputError  # noqa: E402
 
 data = os.path.join(here, "data", "boards")
-sample = os.path.join(data, "results-aarch64-qemu-user-smoke.tar.gz")
+sample = os.path.join(data, "results-aarch64-qemu-user-smoke.tar.gz")  # run.sh before the paired protocol
+sample_paired = os.path.join(data, "results-aarch64-qemu-user-paired.tar.gz")
 
 
 def expect_error(case, fn, *words):
@@ -435,7 +436,48 @@ def import_tests(tmp):
         expect("import: every aarch64 replica compared", True, "| aarch64 v6/scalar | 608 |" in text)
     else:
         print("SKIP: pahole or /sys/kernel/btf/vmlinux missing: the live-BTF comparison is not checked")
+    expect("import: an older run.sh's results say they have no paired pass", True,
+           "No paired pass in this run" in text)
+    import_paired_tests(tmp)
     return os.path.join(out, "bench-aarch64.json")
+
+
+def import_paired_tests(tmp):
+    """The board's paired protocol imported: the processes are the units, the resolution block heads the
+    report as on the host, and an emulated run says its timings are not figures."""
+    out = os.path.join(tmp, "aarch64-qemu-user-paired")
+    text = open(importer.import_results(sample_paired, top, out=out), encoding="utf-8").read()
+    head = text[:text.index("## The board")]
+    expect("import paired: the resolution block before the board's facts", True,
+           "## Resolution" in head and "| family | resolution | negative controls" in head)
+    expect("import paired: twelve processes as units, ten link orders", True,
+           "; 12 processes as units (10 link orders of y2038-bench" in head)
+    expect("import paired: emulated timings are not figures", True,
+           "the protocol ran, the timings are not figures" in head and "not aarch64 figures" in head)
+    expect("import paired: the families' rows", True, "| accessor | ±" in head and "| fstime | ±" in head)
+    expect("import paired: the paired tables in the appendix", True, "#### Paired comparisons" in text)
+    with open(os.path.join(out, "bench-aarch64.json"), encoding="utf-8") as f:
+        suite = json.load(f)
+    run = parse_run(json.dumps(suite), "bench-aarch64.json")
+    ns = {c.n for c in paired.comparisons(run)}
+    expect("import paired: every comparison over the 12 processes", {12}, ns)
+    plan = {p["pass"]: p for p in suite["context"]["y2038_run_plan"]}
+    expect("import paired: the plan", ["headline", "single", "threaded", "paired"], list(plan))
+    expect("import paired: no comparison too few", False, paired.TOO_FEW in
+           "".join(c.status for c in paired.comparisons(run)))
+    with tarfile.open(sample_paired) as tar:
+        members = {m.name: tar.extractfile(m).read() for m in tar if m.isfile()}
+    top_name = next(iter(members)).split("/")[0]
+    for case, line, word in (("a process listed without its JSON", b"paired\tpaired13\ty2038-bench-order2\t864\t0\t3\t0.001\n",
+                              "bench/bench.paired13.json missing"),
+                             ("a bad processes.txt line", b"paired\tpaired13\tsh\t0\t0\t3\t0.001\n", "bad line"),
+                             ("a short processes.txt line", b"paired\tpaired13\n", "7 tab-separated fields")):
+        broken = dict(members)
+        broken[f"{top_name}/bench/processes.txt"] += line
+        path = tar_with(tmp, f"{top_name}.tar.gz", broken)
+        expect_error(f"import paired: {case}", lambda p=path: importer.import_results(p, top, out=out),
+                     os.path.basename(path), word)
+    expect("import paired: the report kept after bad input", True, os.path.exists(os.path.join(out, "REPORT.md")))
 
 
 # --- merge ----------------------------------------------------------------------------

@@ -82,6 +82,8 @@ class Results:
         return None if value is None else value.replace("\0", " ").strip()
 
     def json(self, name):
+        if name not in self.files:
+            raise InputError(f"{self.path}: {self.top}/{name} missing (the run did not complete?)")
         try:
             data = json.loads(self.files[name])
         except (KeyError, ValueError, UnicodeDecodeError) as err:
