@@ -46,6 +46,11 @@ def header(board, res):
             ("Mode", f"{board['mode']}; tests {board['tests']}; "
                      + ", ".join(f"{k} {v} s" for k, v in board["seconds"].items() if v)),
             ("Results", f"`{os.path.basename(res.path)}` (sha256 {res.sha256[:16]}…)")]
+    run = board["run"]
+    if run.get("budget_seconds"):
+        rows.insert(-1, ("Budget", f"--minutes {run.get('minutes', '?')} ({run['budget_seconds']} s, the whole run); "
+                                   f"{run.get('budget_plan', '?')}; cut to fit: {run.get('budget_cuts', '?')}; "
+                                   f"paired processes: {run.get('paired_processes', '?')}"))
     if board["emulated"]:
         rows.insert(0, ("**EMULATED**", board["emulated_why"]))
     return markdown.facts(rows)
