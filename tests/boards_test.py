@@ -454,6 +454,9 @@ def import_paired_tests(tmp):
            "; 12 processes as units (10 link orders of y2038-bench" in head)
     expect("import paired: emulated timings are not figures", True,
            "the protocol ran, the timings are not figures" in head and "not aarch64 figures" in head)
+    expect("import paired: the budget in the header", True,
+           "| Budget | --minutes 0.25 (15 s, the whole run); " in head and "paired processes: 12 (10 link orders; "
+           "trimmed from 26 in this test sample) |" in head)
     expect("import paired: the families' rows", True, "| accessor | ±" in head and "| fstime | ±" in head)
     expect("import paired: the paired tables in the appendix", True, "#### Paired comparisons" in text)
     with open(os.path.join(out, "bench-aarch64.json"), encoding="utf-8") as f:
