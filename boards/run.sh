@@ -411,20 +411,26 @@ log "bench: per CPU: $(probes_text "$res/bench/probes-before.txt"); plan $plan"
 # takes about n ((r + 1) 1.4 m + 0.005 s) per process (Google Benchmark runs
 # each repetition for about 1.4 m, after estimating the iteration count as
 # long again; 0.005 s for setup and reporting, the order of what the host's
-# quick passes spent per benchmark besides their repetitions),
-# plus the program's start.
-t_list=$(date +%s)
-for pname in headline paired single threaded; do
-	eval "n_$pname=\$(count \"\$filter_$pname\")"
-done
-t_list=$(($(date +%s) - t_list))
-left=$((deadline - $(date +%s) - t_probe))
-fit=$(for pname in headline paired single threaded; do
-	eval "echo $pname \$n_$pname \$reps_$pname \$mt_$pname"
-done | awk -v left="$left" -v start="$t_list" -v minp="$MIN_PROCESSES" '
-	BEGIN { start /= 4 } # the start of one program: a quarter of the four listings above
-	function cost(i) { return procs[i] * (n[i] * ((r[i] + 1) * 1.4 * m[i] + 0.005) + start) }
-	function total(   i, t) { t = 0; for (i = 1; i <= k; i++) t += cost(i); return t }
+# quick passes spent per benchmark besides their repetitions), plus the
+# program's start.  Before each pass the estimate of what is still to run is
+# scaled by how long the passes so far took against their estimate (set-up
+# and slow CPUs show there), and cut again if it no longer fits.
+#
+# fit LEFT SCALE PASS...: cut the minimum times of PASS... (by one factor, to
+# floors of 0.0005 s paired and 0.001 s others), then the single and threaded
+# passes' repetitions, until SCALE x their estimate fits LEFT seconds (the
+# paired pass counted with MIN_PROCESSES processes); sets reps_P, mt_P and
+# est_P (one process, unscaled) of each, est_all (all of them, scaled), and
+# adds what it cut to $cuts.
+fit() {
+	fit_left=$1 fit_scale=$2
+	shift 2
+	fit_out=$(for fp; do
+		eval "echo $fp \$n_$fp \$reps_$fp \$mt_$fp"
+	done | awk -v left="$fit_left" -v scale="$fit_scale" -v start="$t_list" -v minp="$MIN_PROCESSES" '
+	BEGIN { start /= 4 } # the start of one program: a quarter of the four listings
+	function one(i) { return n[i] * ((r[i] + 1) * 1.4 * m[i] + 0.005) + start }
+	function total(   i, t) { t = 0; for (i = 1; i <= k; i++) t += procs[i] * one(i); return t * scale }
 	{
 		k++; name[k] = $1; n[k] = $2; r[k] = r0[k] = $3; m[k] = m0[k] = $4
 		procs[k] = ($1 == "paired") ? minp : 1
@@ -432,42 +438,51 @@ done | awk -v left="$left" -v start="$t_list" -v minp="$MIN_PROCESSES" '
 		if (floor[k] > m[k]) floor[k] = m[k]
 	}
 	END {
-		base = total(); s = 1
-		while (total() > left && s > 0.01) {
+		s = 1; atfloor = 1
+		for (i = 1; i <= k; i++) if (m[i] > floor[i]) atfloor = 0
+		while (total() > left && !atfloor && s > 0.01) {
 			s *= 0.9; atfloor = 1
 			for (i = 1; i <= k; i++) { m[i] = m0[i] * s; if (m[i] <= floor[i]) m[i] = floor[i]; else atfloor = 0 }
-			if (atfloor) break
 		}
 		cut = ""
 		if (s < 1) {
-			cut = sprintf("minimum time per repetition x%.2f (floors 0.0005 s paired, 0.001 s others):", s)
+			cut = sprintf("minimum time per repetition x%.2f:", s)
 			for (i = 1; i <= k; i++) if (m[i] < m0[i]) cut = cut sprintf(" %s %g s -> %.4g s", name[i], m0[i], m[i])
 		}
-		if (total() > left) {
-			for (i = 1; i <= k; i++) if ((name[i] == "single" || name[i] == "threaded") && r[i] > 1) {
-				cut = cut (cut ? "; " : "") sprintf("%s pass %d repetitions -> 1", name[i], r[i]); r[i] = 1
-			}
-		}
 		if (total() > left)
-			cut = cut (cut ? "; " : "") sprintf("the minimum protocol (%d paired processes) needs about %d s, " \
-				"%d s of the budget are left: the run will take longer than asked", minp, total() + 0.5, left)
-		for (i = 1; i <= k; i++) printf "%s %d %.6g\n", name[i], r[i], m[i]
-		printf "estimate %d %d\n", base + 0.5, total() + 0.5
-		printf "cut %s\n", cut
+			for (i = 1; i <= k; i++) if ((name[i] == "single" || name[i] == "threaded") && r[i] > 1) {
+				cut = cut (cut ? ", " : "") sprintf("%s pass %d repetitions -> 1", name[i], r[i]); r[i] = 1
+			}
+		if (total() > left)
+			cut = cut (cut ? ", " : "") sprintf("what is left (the paired pass in %d processes) needs about %d s, " \
+				"%d s of the budget remain: the run will take longer than asked", minp, total() + 0.5, left)
+		for (i = 1; i <= k; i++) printf "%s %d %.6g %.6g\n", name[i], r[i], m[i], one(i)
+		printf "all %d\ncut %s\n", total() + 0.5, cut
 	}')
-while read -r pname a b; do
-	case $pname in
-	estimate) est_base=$a est_plan=$b ;;
-	headline | paired | single | threaded) eval "reps_$pname=\$a mt_$pname=\$b" ;;
-	esac
-done <<EOF
-$fit
+	# shellcheck disable=SC2034 # b, c: read through the eval below
+	while read -r fp a b c; do
+		case $fp in
+		all) est_all=$a ;;
+		headline | paired | single | threaded) eval "reps_$fp=\$a mt_$fp=\$b est_$fp=\$c" ;;
+		esac
+	done <<EOF
+$fit_out
 EOF
-cuts=$(echo "$fit" | sed -n 's/^cut //p')
+	fit_cut=$(echo "$fit_out" | sed -n 's/^cut //p')
+	[ -z "$fit_cut" ] || cuts="$cuts${cuts:+; }$fit_cut"
+}
+t_list=$(date +%s)
+for pname in headline paired single threaded; do
+	eval "n_$pname=\$(count \"\$filter_$pname\")"
+done
+t_list=$(($(date +%s) - t_list))
+left=$((deadline - $(date +%s) - t_probe))
+cuts=''
+fit "$left" 1 headline paired single threaded
+est_plan=$est_all
 note budget_seconds "$budget"
-note budget_plan "$left s left for the benchmarks (after the facts, tests and probes); the $mode plan (plan.txt) needs about $est_base s, this run's about $est_plan s before its paired processes beyond $MIN_PROCESSES"
-note budget_cuts "${cuts:-none}"
-log "bench: budget $budget s, $left s left; the $mode plan needs about $est_base s${cuts:+; cut to fit: $cuts}"
+note budget_plan "$left s left for the benchmarks after the facts, tests and probes; the $mode plan (plan.txt), paired pass in $MIN_PROCESSES processes, estimated at $est_plan s as cut"
+log "bench: budget $budget s, $left s left; estimated at $est_plan s${cuts:+ once cut to fit: $cuts}"
 
 governor=/sys/devices/system/cpu/cpu$fastest/cpufreq/scaling_governor
 # pass NAME PART [ENV...]: one y2038-bench process of pass NAME into bench/bench.PART.json
@@ -493,16 +508,32 @@ run_pass() {
 }
 # bench/processes.txt: one line per y2038-bench process, in the order they ran (boards.results reads it).
 printf '# pass\tpart\tprogram\tenv_pad_bytes\tseconds\trepetitions\tmin_time_s\n' >"$res/bench/processes.txt"
+# est_done, act_done: the passes run so far, estimated and taken (s).
+est_done=0 act_done=0
 for pname in headline single threaded; do
+	case $pname in
+	single) rest='single threaded paired' ;;
+	threaded) rest='threaded paired' ;;
+	*) rest='' ;;
+	esac
+	if [ -n "$rest" ]; then # what is left, estimated again at the pace of the passes so far
+		scale=$(awk -v e="$est_done" -v a="$act_done" 'BEGIN { printf "%.3f", (e > 0 && a > e) ? a / e : 1 }')
+		# shellcheck disable=SC2086 # rest: pass names
+		fit $((deadline - $(date +%s) - t_probe)) "$scale" $rest
+		[ -z "$fit_cut" ] || log "bench: the passes so far took x$scale their estimate; cut to fit: $fit_cut"
+	fi
 	t_pass=$(date +%s)
 	eval "n=\$n_$pname"
 	run_pass "$pname" "$pname" y2038-bench
 	t_pass=$(($(date +%s) - t_pass))
 	eval "printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \"\$pname\" \"\$pname\" y2038-bench 0 \"\$t_pass\" \"\$reps_$pname\" \"\$mt_$pname\"" \
 		>>"$res/bench/processes.txt"
+	eval "est_done=\$(awk -v d=\"\$est_done\" -v e=\"\$est_$pname\" 'BEGIN { print d + e }')"
+	act_done=$((act_done + t_pass))
 	# shellcheck disable=SC2154 # n: set by the eval above
 	log "bench: $pname pass done ($n benchmarks, $(pass_args "$pname" | sed 's/^ //'), $t_pass s)"
 done
+note budget_cuts "${cuts:-none}"
 
 # The paired pass: process k runs link order (k - 1) mod 10 with k - 1 times
 # 72 bytes more environment (Y2038_ENV_PAD, which moves the stack: Mytkowicz
@@ -557,8 +588,8 @@ log "bench: paired pass done: $processes processes, $orders link orders, $n_pair
 		printf '%s pass (%s benchmarks, %s%s): --benchmark_filter='"'"'%s'"'"'\n' "$pname" "$n" \
 			"$(pass_args "$pname" | sed 's/^ //')" "$each" "$pfilter"
 	done
-	printf 'budget: %s s (--minutes %s); the %s plan needs about %s s of the %s s left for the benchmarks; cut to fit: %s; paired processes: %s (%s)\n' \
-		"$budget" "$minutes" "$mode" "$est_base" "$left" "${cuts:-nothing}" "$processes" "$deadline_note"
+	printf 'budget: %s s (--minutes %s); the %s plan estimated at %s s of the %s s left for the benchmarks; cut to fit: %s; paired processes: %s (%s)\n' \
+		"$budget" "$minutes" "$mode" "$est_plan" "$left" "${cuts:-nothing}" "$processes" "$deadline_note"
 	printf 'CPUs measured before the run (pinned, medians of %s %s): %s\n' "$PROBE_ACCESSOR" "$PROBE_LOAD" \
 		"$(probes_text "$res/bench/probes-before.txt")"
 	printf 'single-threaded passes pinned to CPU %s (the fastest); threaded ones (load, torn) thread i on CPU i of %s\n' \

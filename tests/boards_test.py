@@ -74,7 +74,8 @@ FAKE_CPU=$1; export FAKE_CPU; shift; exec "$@"
 # expression, "-" in front negates it), listed or run; a paired benchmark's
 # ratio moves with the process's environment padding (Y2038_ENV_PAD), so
 # that each process is its own unit.  FAKE_SLOW_LIST=1: each listing takes a
-# second (the budget's estimate of a program's start).
+# second (the budget's estimate of a program's start); FAKE_SLOW_HEADLINE=S:
+# the headline pass takes S seconds (far beyond its estimate).
 BENCH = r"""#!/bin/sh
 # stand-in for y2038-bench: Google Benchmark 1.7.1 JSON, one key per line
 out='' filter='' list=no reps=1
@@ -141,6 +142,7 @@ rows() {
 		esac
 	done
 }
+case $filter in '^(accessor/|fstime/'*) [ -z "${FAKE_SLOW_HEADLINE:-}" ] || [ $list = yes ] || sleep "$FAKE_SLOW_HEADLINE" ;; esac
 if [ $list = yes ]; then
 	[ -z "${FAKE_SLOW_LIST:-}" ] || sleep 1
 	selected
@@ -261,7 +263,26 @@ def check_run_sh(shell, tmp):
                 "the run will take longer than asked" in keys.get("budget_cuts", ""),
                 "cut to fit: minimum time" in res.text("bench/bench.cmd")))
         expect(f"{case} --minutes 0.05: the single pass cut to one repetition", True,
-               "single pass 3 repetitions -> 1" in keys.get("budget_cuts", ""))
+               "single pass 3 repetitions -> 1" in keys.get("budget_cuts", ""))    # A pass far slower than estimated: what is left is estimated again at that pace and cut before it runs.
+    out_late = os.path.join(tmp, f"out-late-{shell[-1]}")
+    os.makedirs(out_late)
+    late = subprocess.run(shell + [os.path.join(root, "run.sh"), "--quick", "--minutes", "0.1", "--no-tests",
+                                   "--out", out_late], capture_output=True, text=True,
+                          env=dict(os.environ, FAKE_SLOW_HEADLINE="3"))
+    expect(f"{case} slow headline: exit status", 0, late.returncode)
+    if late.returncode == 0:
+        res = boards_results.Results(late.stdout.strip().splitlines()[-1][len("results: "):])
+        keys = res.keys("run.txt")
+        expect(f"{case} slow headline: nothing cut before it ran", True,
+               keys.get("budget_cuts", "").startswith("minimum time per repetition x") and
+               "headline" not in keys.get("budget_cuts", "").split(";")[0])
+        procs = [line.split("\t") for line in res.text("bench/processes.txt").splitlines() if not line.startswith("#")]
+        expect(f"{case} slow headline: the rest cut at its pace", True, "the passes so far took x" in late.stderr)
+        expect(f"{case} slow headline: the headline as planned, the rest cut", (("9", 0.01), True, True),
+               ((procs[0][5], float(procs[0][6])), float(procs[1][6]) < 0.02, float(procs[-1][6]) < 0.002))
+        expect(f"{case} slow headline: ten paired processes or more", True,
+               len([p for p in procs if p[0] == "paired"]) >= 10)
+
     for args, word in ((["--bogus"], "unknown option '--bogus'"), (["--board"], "--board needs a value"),
                        (["--out", os.path.join(tmp, "nowhere")], "no such folder"),
                        (["--minutes", "ten"], "--minutes 'ten': expected a positive number"),
@@ -500,6 +521,14 @@ def merge_tests(tmp, board_json):
     expect("merge: sizes from pahole", True, "| timespec64 | 560 | 616 |" in text)
     expect("merge: slab with 2 CPUs", True, "| timespec64 | 13 / 2 (624) | 13 / 2 (624) |" in text)
     expect("merge: a headline table", True, "### accessor/get_mtime/v6/*" in text)
+    expect("merge: an older board run has no paired section", False, "## Paired comparisons, side by side" in text)
+    paired_json = os.path.join(tmp, "aarch64-qemu-user-paired", "bench-aarch64.json")
+    text = open(boards_merge.merge([host_json, paired_json], top, out=os.path.join(tmp, "merged-paired")),
+                encoding="utf-8").read()
+    section = text[text.index("## Paired comparisons, side by side"):] if "## Paired comparisons, side" in text else ""
+    expect("merge: the board's paired figures side by side", True,
+           "| accessor | ±" in section and "aarch64 qemu-user (EMULATED), 12 processes" in section
+           and "### paired/accessor/get_mtime/v6/timespec64~*" in section and "not figures of that ABI" in section)
     expect_error("merge: not JSON", lambda: boards_merge.merge([os.path.join(data_dir, "README.md")], top,
                                                                 out=os.path.join(tmp, "m2")), "README.md")
     expect("merge: nothing written on bad input", False, os.path.exists(os.path.join(tmp, "m2", "REPORT.md")))
