@@ -485,8 +485,9 @@ note budget_plan "$left s left for the benchmarks after the facts, tests and pro
 log "bench: budget $budget s, $left s left; estimated at $est_plan s${cuts:+ once cut to fit: $cuts}"
 
 governor=/sys/devices/system/cpu/cpu$fastest/cpufreq/scaling_governor
-# pass NAME PART [ENV...]: one y2038-bench process of pass NAME into bench/bench.PART.json
-# (PROGRAM: y2038-bench, or the paired pass's link order); its command goes to bench.cmd.
+# pass_args NAME: pass NAME's Google Benchmark options as planned (and cut).
+# run_pass NAME PART PROGRAM: one process of pass NAME, bin/PROGRAM (y2038-bench
+# or one of its link orders), into bench/bench.PART.json and .txt.
 pass_args() {
 	eval "printf '%s\n' \"$full_flag --benchmark_repetitions=\$reps_$1 --benchmark_min_time=\$mt_$1 --benchmark_enable_random_interleaving=true\""
 }
@@ -535,9 +536,10 @@ for pname in headline single threaded; do
 done
 note budget_cuts "${cuts:-none}"
 
-# The paired pass: process k runs link order (k - 1) mod 10 with k - 1 times
-# 72 bytes more environment (Y2038_ENV_PAD, which moves the stack: Mytkowicz
-# et al., ASPLOS 2009); ten at least, then more while the next one, as long
+# The paired pass: process k runs link order (k - 1) mod 10 with (k - 1) x 72
+# bytes (modulo 4096) more environment (Y2038_ENV_PAD, which moves the stack:
+# Mytkowicz et al., ASPLOS 2009), every process with the same options (its
+# units must be alike); ten at least, then more while the next one, as long
 # as the longest so far, still ends before the budget (keeping time for the
 # last probe), at most MAX_PROCESSES.
 deadline_note=''
@@ -558,7 +560,7 @@ while :; do
 	program=y2038-bench
 	[ "$order" = 0 ] || program=y2038-bench-order$order
 	if [ ! -x "$bin/$program" ]; then
-		[ "$k" -gt 1 ] || log "bench: bin/y2038-bench-order1..9 missing: every paired process runs y2038-bench (one link order)"
+		[ "$k" != 2 ] || log "bench: bin/y2038-bench-order1..9 missing: every paired process runs y2038-bench (one link order)"
 		program=y2038-bench
 	fi
 	pad=$(printf "%$(((k - 1) * 72 % 4096))s" '' | tr ' ' x)
