@@ -518,7 +518,8 @@ for pname in headline single threaded; do
 	*) rest='' ;;
 	esac
 	if [ -n "$rest" ]; then # what is left, estimated again at the pace of the passes so far
-		scale=$(awk -v e="$est_done" -v a="$act_done" 'BEGIN { printf "%.3f", (e > 0 && a > e) ? a / e : 1 }')
+		# (date +%s counts whole seconds: a pass may have taken one second less than it shows)
+		scale=$(awk -v e="$est_done" -v a="$act_done" 'BEGIN { printf "%.3f", (e > 0 && a - 1 > e) ? (a - 1) / e : 1 }')
 		# shellcheck disable=SC2086 # rest: pass names
 		fit $((deadline - $(date +%s) - t_probe)) "$scale" $rest
 		[ -z "$fit_cut" ] || log "bench: the passes so far took x$scale their estimate; cut to fit: $fit_cut"
