@@ -608,6 +608,11 @@ log "bench: paired pass done: $processes processes, $orders link orders, $n_pair
 probe after
 log "bench: per CPU afterwards: $(probes_text "$res/bench/probes-after.txt")"
 note bench_seconds "$(($(date +%s) - t0))"
+if [ "$(date +%s)" -gt "$deadline" ]; then
+	over="$(($(date +%s) - deadline)) s beyond the budget of $budget s: its minimum (ten paired processes) took longer than estimated"
+	note budget_overrun "$over"
+	log "bench: $over"
+fi
 
 # --- headline figures, in the Linaro test-definitions format -----------------
 # headline.txt: "run_name ns" of the headline benchmarks.  result.txt: one

@@ -262,6 +262,8 @@ def check_run_sh(shell, tmp):
                ("minimum time per repetition" in keys.get("budget_cuts", ""),
                 "the run will take longer than asked" in keys.get("budget_cuts", ""),
                 "cut to fit: minimum time" in res.text("bench/bench.cmd")))
+        expect(f"{case} --minutes 0.05: the overrun said", True,
+               "beyond the budget of 3 s: its minimum (ten paired processes) took longer" in keys.get("budget_overrun", ""))
         expect(f"{case} --minutes 0.05: the single pass cut to one repetition", True,
                "single pass 3 repetitions -> 1" in keys.get("budget_cuts", ""))    # A pass far slower than estimated: what is left is estimated again at that pace and cut before it runs.
     out_late = os.path.join(tmp, f"out-late-{shell[-1]}")

@@ -50,7 +50,8 @@ def header(board, res):
     if run.get("budget_seconds"):
         rows.insert(-1, ("Budget", f"--minutes {run.get('minutes', '?')} ({run['budget_seconds']} s, the whole run); "
                                    f"{run.get('budget_plan', '?')}; cut to fit: {run.get('budget_cuts', '?')}; "
-                                   f"paired processes: {run.get('paired_processes', '?')}"))
+                                   f"paired processes: {run.get('paired_processes', '?')}"
+                                   + (f"; **overrun**: {run['budget_overrun']}" if run.get("budget_overrun") else "")))
     if board["emulated"]:
         rows.insert(0, ("**EMULATED**", board["emulated_why"]))
     return markdown.facts(rows)
