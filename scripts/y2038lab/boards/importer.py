@@ -1,11 +1,14 @@
 """`scripts/lab import RESULTS.tar.gz`: a board's REPORT.md from its own facts.
 
-Writes reports/<abi>-<board>/ (or --out): REPORT.md, bench-<abi>.json (the suite's JSON, both passes
-merged, the board's facts in its context: what `scripts/lab merge` reads), bench-<abi>.json.cmd, the
+Writes reports/<abi>-<board>/ (or --out): REPORT.md, bench-<abi>.json (the suite's JSON, every
+process merged as `scripts/lab bench` merges them, the board's facts in its context: what `scripts/lab
+merge` reads), bench-<abi>.json.cmd, the
 benchmark plots, and btf-inode.txt when the board sent its BTF.  The header comes from the board
 (run.txt, manifest.txt, facts/), never from the machine that imports; the slab model uses the board's
 present CPUs and kernel version; the live-BTF comparison reads the board's /sys/kernel/btf/vmlinux
-with pahole.  The new folder replaces the old one only once it is complete.
+with pahole.  The report opens with the paired protocol's resolution block over the board's processes
+(core.tables.paired_summary, as the host's REPORT.md), an emulated run's saying its timings are not
+figures.  The new folder replaces the old one only once it is complete.
 """
 import json
 import os
