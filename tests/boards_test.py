@@ -497,7 +497,9 @@ def import_paired_tests(tmp):
     for case, line, word in (("a process listed without its JSON", b"paired\tpaired13\ty2038-bench-order2\t864\t0\t3\t0.001\n",
                               "bench/bench.paired13.json missing"),
                              ("a bad processes.txt line", b"paired\tpaired13\tsh\t0\t0\t3\t0.001\n", "bad line"),
-                             ("a short processes.txt line", b"paired\tpaired13\n", "7 tab-separated fields")):
+                             ("a short processes.txt line", b"paired\tpaired13\n", "7 tab-separated fields"),
+                             ("paired processes not alike", b"paired\tpaired1\ty2038-bench\t0\t0\t3\t0.002\n",
+                              "units must be alike")):
         broken = dict(members)
         broken[f"{top_name}/bench/processes.txt"] += line
         path = tar_with(tmp, f"{top_name}.tar.gz", broken)

@@ -216,6 +216,9 @@ def passes(res):
         return [(Pass(name, None, name == "threaded", (), ()), res.json(f"bench/bench.{name}.json"))
                 for name in ("single", "threaded")], []
     count = collections.Counter(p[0] for p in procs)
+    if len({(p[5], p[6]) for p in procs if p[0] == "paired"}) > 1:
+        raise InputError(f"{res.path}: bench/processes.txt: the paired processes ran with different repetitions or "
+                         "minimum times (its units must be alike)")
     if bad := [n for n, c in count.items() if c > 1 and n != "paired"]:
         raise InputError(f"{res.path}: bench/processes.txt: pass {bad[0]} in {count[bad[0]]} processes")
     datas, record = [], {}
