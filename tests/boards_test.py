@@ -232,16 +232,19 @@ def check_run_sh(shell, tmp):
     expect(f"{case}: each process its own environment size", 100, len({p[3] for p in paired_procs}))
     expect(f"{case}: the host's quick paired settings (3 repetitions of 0.002 s)", {("3", "0.002")},
            {(p[5], p[6]) for p in paired_procs})
-    expect(f"{case}: paired rows carry their process", (list(range(1, 101)), 3 * 3 * 100),
-           (sorted({r["y2038_process"] for r in rows if "y2038_process" in r}),
+    expect(f"{case}: paired rows carry their process and its link order's unit",
+           (list(range(1, 101)), list(range(1, 11)), 3 * 3 * 100),
+           (sorted({r["y2038_run_process"] for r in rows if "y2038_run_process" in r}),
+            sorted({r["y2038_process"] for r in rows if "y2038_process" in r}),
             len([r for r in rows if r["name"].startswith("paired/")])))
     plan = {p["pass"]: p for p in suite["context"]["y2038_run_plan"]}
-    expect(f"{case}: the run plan", (100, 10, 300, 3), (plan["paired"]["processes"], plan["paired"]["link_orders"],
-                                                        plan["paired"]["repetitions"], plan["paired"]["benchmarks"]))
+    expect(f"{case}: the run plan", (100, 10, 10, 300, 3),
+           (plan["paired"]["processes"], plan["paired"]["link_orders"], plan["paired"]["units"],
+            plan["paired"]["repetitions"], plan["paired"]["benchmarks"]))
     run = parse_run(json.dumps(suite), "suite.json")
     pairs = {c.kind: c for c in paired.comparisons(run)}
-    expect(f"{case}: the processes are the units", {"compare": 100, "negative": 100, "positive": 100},
-           {k: c.n for k, c in pairs.items()})
+    expect(f"{case}: the link orders are the units (processes of one share its placement)",
+           {"compare": 10, "negative": 10, "positive": 10}, {k: c.n for k, c in pairs.items()})
     expect(f"{case}: negative control: no difference", paired.NO_DIFFERENCE, pairs["negative"].status)
     expect(f"{case}: positive control detected", True, paired.controls(run)["accessor"].positive_ok(pairs["positive"]))
     expect(f"{case}: the resolution line", True, tables.paired_summary(run, "run.sh")[0].startswith(
@@ -258,6 +261,10 @@ def check_run_sh(shell, tmp):
         keys = res.keys("run.txt")
         expect(f"{case} --minutes 0.05: ten processes, no more", "10 (10 link orders; no room for process 11 "
                "within the budget)", keys.get("paired_processes"))
+        rows = boards_results.suite_json(res, boards_results.facts(res))["benchmarks"]
+        expect(f"{case} --minutes 0.05: one process per link order, each its own unit", (list(range(1, 11)), False),
+               (sorted({r["y2038_process"] for r in rows if "y2038_process" in r}),
+                any("y2038_run_process" in r for r in rows)))
         expect(f"{case} --minutes 0.05: the cuts said", (True, True, True),
                ("minimum time per repetition" in keys.get("budget_cuts", ""),
                 "the run will take longer than asked" in keys.get("budget_cuts", ""),
@@ -473,8 +480,9 @@ def import_paired_tests(tmp):
     head = text[:text.index("## The board")]
     expect("import paired: the resolution block before the board's facts", True,
            "## Resolution" in head and "| family | resolution | negative controls" in head)
-    expect("import paired: twelve processes as units, ten link orders", True,
-           "; 12 processes as units (10 link orders of y2038-bench" in head)
+    expect("import paired: twelve processes over ten link orders, one unit each", True,
+           "; 12 processes, each with its own environment size, over 10 link orders of y2038-bench" in head
+           and "; 10 units, one per link order, each the median of its processes' repetitions" in head)
     expect("import paired: emulated timings are not figures", True,
            "the protocol ran, the timings are not figures" in head and "not aarch64 figures" in head)
     expect("import paired: the budget in the header", True,
@@ -486,7 +494,7 @@ def import_paired_tests(tmp):
         suite = json.load(f)
     run = parse_run(json.dumps(suite), "bench-aarch64.json")
     ns = {c.n for c in paired.comparisons(run)}
-    expect("import paired: every comparison over the 12 processes", {12}, ns)
+    expect("import paired: every comparison over the 10 link orders", {10}, ns)
     plan = {p["pass"]: p for p in suite["context"]["y2038_run_plan"]}
     expect("import paired: the plan", ["headline", "single", "threaded", "paired"], list(plan))
     expect("import paired: no comparison too few", False, paired.TOO_FEW in
@@ -531,7 +539,7 @@ def merge_tests(tmp, board_json):
                 encoding="utf-8").read()
     section = text[text.index("## Paired comparisons, side by side"):] if "## Paired comparisons, side" in text else ""
     expect("merge: the board's paired figures side by side", True,
-           "| accessor | ±" in section and "aarch64 qemu-user (EMULATED), 12 processes" in section
+           "| accessor | ±" in section and "aarch64 qemu-user (EMULATED), 10 units" in section
            and "### paired/accessor/get_mtime/v6/timespec64~*" in section and "not figures of that ABI" in section)
     expect_error("merge: not JSON", lambda: boards_merge.merge([os.path.join(data_dir, "README.md")], top,
                                                                 out=os.path.join(tmp, "m2")), "README.md")

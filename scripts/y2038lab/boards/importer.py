@@ -226,9 +226,12 @@ def resolution_section(json_path, board):
         return ["## Resolution", "", "No paired pass in this run (a run.sh older than the board's paired protocol: "
                 "one process, its comparisons have too few repetitions for an interval).", ""]
     p = plan["paired"]
-    units = (f"{p['processes']} processes as units ({p['link_orders']} link orders of y2038-bench, each process "
-             f"with its own environment size), {p['repetitions'] // p['processes']} repetitions of "
-             f"{p['min_time_s']:g} s each per process")
+    each = f"{p['repetitions'] // p['processes']} repetitions of {p['min_time_s']:g} s each per process"
+    units = (f"{p['processes']} processes as units ({p['link_orders']} link orders of y2038-bench), {each}"
+             if p.get("units", p["processes"]) == p["processes"] else
+             f"{p['processes']} processes, each with its own environment size, over {p['link_orders']} link orders "
+             f"of y2038-bench, {each}; {p['units']} units, one per link order, each the median of its processes' "
+             "repetitions: processes of one link order share where its code lies")
     whose = (f"qemu-user times on {board['cpu_text']}, not {board['abi']} figures" if board["emulated"]
              else f"timings of the board {board['board']}")
     out = ["## Resolution", ""]

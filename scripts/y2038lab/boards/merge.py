@@ -52,7 +52,7 @@ class ResultSet:
         self.pairs = paired.comparisons(run)
         self.resolution = paired.resolution(run, self.pairs)
         plan = {p.get("pass"): p for p in c.get("y2038_run_plan") or [] if isinstance(p, dict)}
-        self.units = plan.get("paired", {}).get("processes")
+        self.units = plan.get("paired", {}).get("units") or plan.get("paired", {}).get("processes")
 
     def figure(self, name):
         """(median ns, samples) of a run name, or None."""
@@ -145,14 +145,14 @@ def paired_section(sets, top):
     patterns = lava.headline_patterns(top)
     out = ["## Paired comparisons, side by side", "",
            "The paired protocol of each set that ran it (`scripts/lab bench` on a host, run.sh on a board): A and B "
-           "in alternating ~8 µs blocks, each process of the set one unit (y2038lab.core.paired). Resolution: the "
+           "in alternating ~8 µs blocks, each process of the set one unit (y2038lab.core.paired; a board's processes of one link order one unit together). Resolution: the "
            "median over the family's negative controls of how far their 95 % interval reaches from 1, in that set. "
            "Sets without paired benchmarks (LAVA exports, older runs) are left out.", ""]
     if any(s.emulated for s in with_pairs):
         out += ["Columns marked EMULATED ran the protocol under qemu-user on another machine: their ratios, "
                 "intervals and resolutions are not figures of that ABI.", ""]
     families = sorted({f for s in with_pairs for f in s.resolution} | {c.family for s in with_pairs for c in s.pairs})
-    out += markdown.table(["family"] + [f"{s.label}, {s.units or '?'} processes" for s in with_pairs],
+    out += markdown.table(["family"] + [f"{s.label}, {s.units or '?'} units" for s in with_pairs],
                           [[f] + [f"±{s.resolution[f]:.2%}" if f in s.resolution else "-" for s in with_pairs]
                            for f in families]) + [""]
     cells = {}

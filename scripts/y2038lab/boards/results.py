@@ -240,15 +240,35 @@ def passes(res):
     return datas, plan
 
 
+def link_order_units(rows, procs):
+    """The paired rows' units: processes that ran one link order share its code placement, and a bias of
+    where code lies is what the processes are there to average out; so where the run repeated link
+    orders (more processes than the ten programs), the unit is the link order, each the median of the
+    repetitions of all its processes (y2038_process = the order's unit, y2038_run_process = the process
+    as run).  With one process per link order, as on the host, unit and process are the same."""
+    programs = [p[2] for p in procs if p[0] == "paired"]
+    if len(set(programs)) == len(programs):
+        return 0
+    unit = {k: sorted(set(programs)).index(program) + 1 for k, program in enumerate(programs, 1)}
+    for row in rows:
+        if "y2038_process" in row:
+            row["y2038_run_process"] = row["y2038_process"]
+            row["y2038_process"] = unit[row["y2038_process"]]
+    return len(set(programs))
+
+
 def suite_json(res, board):
     """Every process of the run merged as `scripts/lab bench` merges them (bench.run.merged: the rows of
-    the paired pass's processes with y2038_process), plus the board's facts in the context
-    (y2038_board_*): the suite's JSON."""
+    the paired pass's processes with y2038_process; units by link order, link_order_units), plus the
+    board's facts in the context (y2038_board_*): the suite's JSON."""
     datas, plan = passes(res)
     out = merged(datas, plan, probes(res, "before"), probes(res, "after"))
     c = out["context"]
     if not plan:
         c.pop("y2038_run_plan")
+    for rec in plan:
+        if rec["pass"] == "paired":
+            rec["units"] = link_order_units(out["benchmarks"], processes(res)) or rec["processes"]
     c.update({
         "y2038_source": f"board run: {os.path.basename(res.path)} (sha256 {res.sha256[:16]})",
         "y2038_board": board["board"], "y2038_board_model": board["board_model"] or "?",

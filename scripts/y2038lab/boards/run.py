@@ -138,7 +138,8 @@ def smoke(names, top, werror=False):
         text = fsio.read_text(report)
         if "(EMULATED)" not in text.splitlines()[0]:
             raise InputError(f"smoke: {report}: an emulated run not labelled EMULATED")
-        if not (m := re.search(r"; (\d+) processes as units", text)) or int(m.group(1)) < 10 \
+        if not (m := re.search(r"; (\d+) processes(, each with its own environment size,| as units)", text)) \
+                or int(m.group(1)) < 10 \
                 or "the timings are not figures" not in text:
             raise InputError(f"smoke: {report}: no resolution block over ten processes or more, "
                              "or not labelled as not figures")
