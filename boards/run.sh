@@ -280,7 +280,8 @@ done
 # scripts/y2038lab/bench/run.py): headline, single, threaded, then paired, in
 # as many processes as the budget allows (ten at least: one per link order of
 # y2038-bench, y2038-bench-order1..9, then round again with another
-# environment size), each process its own unit.  The budget (--minutes)
+# environment size; the import takes the processes of one link order as one
+# unit of the statistic).  The budget (--minutes)
 # covers the whole run: what is left of it after the facts, the tests and the
 # first CPU probe is spread over the passes; where the host's plan does not
 # fit, its minimum times are cut (then the repetitions of the single and
