@@ -18,6 +18,7 @@
   * merge of two sets; LAVA: the definitions validate, broken ones do not,
     the committed exports convert, bad ones are refused.
 """
+import argparse
 import io
 import json
 import os
@@ -33,16 +34,19 @@ sys.path.insert(0, os.path.join(top, "scripts"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from scripttest import expect, finish  # noqa: E402
 from y2038lab.boards import elf  # noqa: E402
-from y2038lab.core import abis  # noqa: E402
+from y2038lab.core import abis, paired, tables  # noqa: E402
+from y2038lab.core.results import parse_run  # noqa: E402
 from y2038lab.boards import bundle as boards_bundle  # noqa: E402
 from y2038lab.boards import importer  # noqa: E402
 from y2038lab.boards import lava as boards_lava  # noqa: E402
 from y2038lab.boards import merge as boards_merge  # noqa: E402
 from y2038lab.boards import results as boards_results  # noqa: E402
+from y2038lab.boards import run as boards_run  # noqa: E402
 from y2038lab.core.fsio import InputError  # noqa: E402
 
 data = os.path.join(here, "data", "boards")
-sample = os.path.join(data, "results-aarch64-qemu-user-smoke.tar.gz")
+sample = os.path.join(data, "results-aarch64-qemu-user-smoke.tar.gz")  # run.sh before the paired protocol
+sample_paired = os.path.join(data, "results-aarch64-qemu-user-paired.tar.gz")
 
 
 def expect_error(case, fn, *words):
@@ -65,41 +69,90 @@ if [ "$1" = --list ]; then echo "0 1"; exit 0; fi
 FAKE_CPU=$1; export FAKE_CPU; shift; exec "$@"
 """
 # The probes: CPU 1 is faster at the update probe (the plan's key), CPU 0 at
-# the accessor (which must not decide).
-BENCH = """#!/bin/sh
+# the accessor (which must not decide).  The passes: the benchmarks of NAMES
+# that the filter selects (Google Benchmark's: a POSIX extended regular
+# expression, "-" in front negates it), listed or run; a paired benchmark's
+# ratio moves with the process's environment padding (Y2038_ENV_PAD), so
+# that each process is its own unit.  FAKE_SLOW_LIST=1: each listing takes a
+# second (the budget's estimate of a program's start); FAKE_SLOW_HEADLINE=S:
+# the headline pass takes S seconds (far beyond its estimate).
+BENCH = r"""#!/bin/sh
 # stand-in for y2038-bench: Google Benchmark 1.7.1 JSON, one key per line
-out='' filter=''
-for a; do case $a in --benchmark_out=*) out=${a#*=} ;; --benchmark_filter=*) filter=${a#*=} ;; esac; done
-row() { # name run_type aggregate real_time
-	printf '    {\\n      "name": "%s",\\n      "run_name": "%s",\\n      "run_type": "%s",\\n' "$1" "$1" "$2"
-	[ -z "$3" ] || printf '      "aggregate_name": "%s",\\n' "$3"
-	printf '      "iterations": 1000,\\n      "real_time": %s,\\n      "cpu_time": %s,\\n      "time_unit": "ns"\\n    }' "$4" "$4"
+out='' filter='' list=no reps=1
+for a; do
+	case $a in
+	--benchmark_out=*) out=${a#*=} ;;
+	--benchmark_filter=*) filter=${a#*=} ;;
+	--benchmark_repetitions=*) reps=${a#*=} ;;
+	--benchmark_list_tests=true) list=yes ;;
+	esac
+done
+NAMES='accessor/get_mtime/v6/scalar accessor/get_mtime/v6/timespec64 shim/empty/c_per_iteration
+load/touch_private/v6/scalar/real_time/threads:2 paired/accessor/get_mtime/v6/timespec64~scalar/manual_time
+paired/accessor/get_mtime/v6/timespec64~timespec/manual_time paired/accessor/get_mtime/v6/timespec64/units:16~17/manual_time'
+selected() {
+	case $filter in
+	-*) printf '%s\n' $NAMES | grep -vE -e "${filter#-}" ;;
+	*) printf '%s\n' $NAMES | grep -E -e "$filter" ;;
+	esac
+}
+row() { # name run_type aggregate real_time [counters]
+	printf '    {\n      "name": "%s",\n      "run_name": "%s",\n      "run_type": "%s",\n' "$1" "$1" "$2"
+	[ -z "$3" ] || printf '      "aggregate_name": "%s",\n' "$3"
+	printf '      "iterations": 1000,\n      "real_time": %s,\n      "cpu_time": %s,\n      "time_unit": "ns"%s\n    }' "$4" "$4" "${5:-}"
 }
 json() {
-	printf '{\\n  "context": {\\n    "date": "2026-01-01T00:00:00+00:00",\\n    "y2038_abi": "test",\\n'
-	printf '    "y2038_seed": "1",\\n    "y2038_thread_cpus": "%s (Y2038_BENCH_CPUS)"\\n  },\\n  "benchmarks": [\\n' "$Y2038_BENCH_CPUS"
+	printf '{\n  "context": {\n    "date": "2026-01-01T00:00:00+00:00",\n    "y2038_abi": "test",\n'
+	printf '    "y2038_seed": "1",\n    "y2038_thread_cpus": "%s (Y2038_BENCH_CPUS)"\n  },\n  "benchmarks": [\n' "$Y2038_BENCH_CPUS"
 	"$@"
-	printf '\\n  ]\\n}\\n'
+	printf '\n  ]\n}\n'
 }
 probe() {
 	if [ "$FAKE_CPU" = 0 ]; then acc=1.0e+00 upd=3.0e+01; else acc=2.0e+00 upd=1.0e+01; fi
-	for r in 1 2 3; do row accessor/get_mtime/v6/scalar iteration '' $acc; printf ',\\n'; done
-	row accessor/get_mtime/v6/scalar aggregate median $acc; printf ',\\n'
-	row accessor/get_mtime/v6/scalar aggregate mean 9.9e+01; printf ',\\n'
+	for r in 1 2 3; do row accessor/get_mtime/v6/scalar iteration '' $acc; printf ',\n'; done
+	row accessor/get_mtime/v6/scalar aggregate median $acc; printf ',\n'
+	row accessor/get_mtime/v6/scalar aggregate mean 9.9e+01; printf ',\n'
 	row load/touch_private/v6/scalar/real_time/threads:1 aggregate median $upd
 }
-single() {
-	echo "single pass on CPU $FAKE_CPU" >&2
-	row accessor/get_mtime/v6/scalar aggregate median 5.0e-01; printf ',\\n'
-	row accessor/get_mtime/v6/timespec64 aggregate median 2.5e+00; printf ',\\n'
-	row shim/empty/c_per_iteration aggregate median 1.0e-01
+# counters NAME REPETITION: a paired row's counters (truth x (1 + the process's offset))
+counters() {
+	case $1 in *~timespec/*) truth=1 t=',\n      "true_ratio": 1' ;; *16~17*) truth=1.0625 t=',\n      "true_ratio": 1.0625' ;;
+	*) truth=1.05 t='' ;; esac
+	awk -v truth="$truth" -v pad="${#Y2038_ENV_PAD}" -v r="$2" -v t="$t" 'BEGIN {
+		printf ",\n      \"ratio\": %.6f,\n      \"a_ns\": 1.0,\n      \"b_ns\": %.6f%s", \
+			truth * (1 + ((pad / 72) % 5 - 2) * 0.001 + r * 0.0001), truth, t }'
 }
-threaded() { row load/touch_private/v6/scalar/real_time/threads:2 iteration '' 4.0e+00; }
+rows() {
+	first=yes
+	for name in $(selected); do
+		[ $first = yes ] || printf ',\n'
+		first=no
+		case $name in
+		paired/*)
+			r=1
+			while [ $r -le "$reps" ]; do
+				[ $r = 1 ] || printf ',\n'
+				row "$name" iteration '' 16 "$(counters "$name" $r)"
+				r=$((r + 1))
+			done ;;
+		accessor/get_mtime/v6/scalar) row $name aggregate median 5.0e-01 ;;
+		accessor/get_mtime/v6/timespec64) row $name aggregate median 2.5e+00 ;;
+		shim/*) row $name aggregate median 1.0e-01 ;;
+		*) row $name iteration '' 4.0e+00 ;;
+		esac
+	done
+}
+case $filter in '^(accessor/|fstime/'*) [ -z "${FAKE_SLOW_HEADLINE:-}" ] || [ $list = yes ] || sleep "$FAKE_SLOW_HEADLINE" ;; esac
+if [ $list = yes ]; then
+	[ -z "${FAKE_SLOW_LIST:-}" ] || sleep 1
+	selected
+	exit 0
+fi
 case $filter in
-*'|load/'*) json probe ;;
--*) json single >"$out" ;;
-*) json threaded >"$out" ;;
+*'|load/'*) json probe; exit 0 ;;
+-*) echo "single pass on CPU $FAKE_CPU" >&2 ;;
 esac
+json rows >"$out"
 """
 TESTS = {"t_pass": ("quick", 0, "-", 0), "t_fail": ("quick", 0, "-", 1), "t_willfail": ("quick", 1, "-", 3),
          "t_skip": ("quick", 0, "77", 77), "t_slow": ("slow", 0, "-", 0)}
@@ -108,7 +161,8 @@ TESTS = {"t_pass": ("quick", 0, "-", 0), "t_fail": ("quick", 0, "-", 1), "t_will
 def fake_bundle(root):
     for d in ("bin", "tests"):
         os.makedirs(os.path.join(root, d))
-    files = {"bin/y2038-pin": PIN, "bin/y2038-bench": BENCH,
+    files = {"bin/y2038-pin": PIN, "bin/y2038-bench": BENCH, "plan.txt": boards_bundle.plan_text(),
+             **{f"bin/{order}": BENCH for order in boards_bundle.ORDERS},
              "bin/fstime-selfcheck": "#!/bin/sh\necho 'fstime self-check: 1 passed, 0 failed'\n",
              "bin/fs-expiry": "#!/bin/sh\necho '| fs | x |'\n"}
     lines = []
@@ -163,14 +217,95 @@ def check_run_sh(shell, tmp):
     expect(f"{case}: LAVA lines of tests and facts", True,
            {"test.t_fail fail", "test.t_skip skip", "y2038.abi.i386 pass", "y2038.cpus pass 2 cpus"} <= set(lines))
     suite = boards_results.suite_json(res, boards_results.facts(res))
-    expect(f"{case}: passes merged", 4, len(suite["benchmarks"]))
-    expect(f"{case}: probes in the context", {"0": 30.0, "1": 10.0},
-           {cpu: p["load/touch_private/v6/scalar/real_time/threads:1"]
-            for cpu, p in suite["context"]["y2038_cpu_ns_after"].items()})
+    rows = suite["benchmarks"]
+    expect(f"{case}: passes merged", 4, len([r for r in rows if not r["name"].startswith("paired/")]))
+    # The default budget (10 min) leaves room for every process the stand-ins need: capped at 100.
+    procs = [line.split("\t") for line in res.text("bench/processes.txt").splitlines() if not line.startswith("#")]
+    paired_procs = [p for p in procs if p[0] == "paired"]
+    expect(f"{case}: passes in order, then the paired processes", ["headline", "single", "threaded"] + ["paired"] * 100,
+           [p[0] for p in procs])
+    expect(f"{case}: paired processes capped", True, "paired_processes: 100 (10 link orders; capped at 100 processes)"
+           in res.text("run.txt"))
+    expect(f"{case}: process k runs link order (k - 1) mod 10",
+           [("y2038-bench" if k % 10 == 0 else f"y2038-bench-order{k % 10}") for k in range(100)],
+           [p[2] for p in paired_procs])
+    expect(f"{case}: each process its own environment size", 100, len({p[3] for p in paired_procs}))
+    expect(f"{case}: the host's quick paired settings (3 repetitions of 0.002 s)", {("3", "0.002")},
+           {(p[5], p[6]) for p in paired_procs})
+    expect(f"{case}: paired rows carry their process and its link order's unit",
+           (list(range(1, 101)), list(range(1, 11)), 3 * 3 * 100),
+           (sorted({r["y2038_run_process"] for r in rows if "y2038_run_process" in r}),
+            sorted({r["y2038_process"] for r in rows if "y2038_process" in r}),
+            len([r for r in rows if r["name"].startswith("paired/")])))
+    plan = {p["pass"]: p for p in suite["context"]["y2038_run_plan"]}
+    expect(f"{case}: the run plan", (100, 10, 10, 300, 3),
+           (plan["paired"]["processes"], plan["paired"]["link_orders"], plan["paired"]["units"],
+            plan["paired"]["repetitions"], plan["paired"]["benchmarks"]))
+    run = parse_run(json.dumps(suite), "suite.json")
+    pairs = {c.kind: c for c in paired.comparisons(run)}
+    expect(f"{case}: the link orders are the units (processes of one share its placement)",
+           {"compare": 10, "negative": 10, "positive": 10}, {k: c.n for k, c in pairs.items()})
+    expect(f"{case}: negative control: no difference", paired.NO_DIFFERENCE, pairs["negative"].status)
+    expect(f"{case}: positive control detected", True, paired.controls(run)["accessor"].positive_ok(pairs["positive"]))
+    expect(f"{case}: the resolution line", True, tables.paired_summary(run, "run.sh")[0].startswith(
+        "Resolution of this run on test (run.sh, paired"))
+    # A budget the minimum protocol cannot meet: its minimum run anyway (ten processes), the cuts said.
+    out_slow = os.path.join(tmp, f"out-slow-{shell[-1]}")
+    os.makedirs(out_slow)
+    slow = subprocess.run(shell + [os.path.join(root, "run.sh"), "--quick", "--minutes", "0.05", "--no-tests",
+                                   "--out", out_slow], capture_output=True, text=True,
+                          env=dict(os.environ, FAKE_SLOW_LIST="1"))
+    expect(f"{case} --minutes 0.05: exit status", 0, slow.returncode)
+    if slow.returncode == 0:
+        res = boards_results.Results(slow.stdout.strip().splitlines()[-1][len("results: "):])
+        keys = res.keys("run.txt")
+        expect(f"{case} --minutes 0.05: ten processes, no more", "10 (10 link orders; no room for process 11 "
+               "within the budget)", keys.get("paired_processes"))
+        rows = boards_results.suite_json(res, boards_results.facts(res))["benchmarks"]
+        expect(f"{case} --minutes 0.05: one process per link order, each its own unit", (list(range(1, 11)), False),
+               (sorted({r["y2038_process"] for r in rows if "y2038_process" in r}),
+                any("y2038_run_process" in r for r in rows)))
+        expect(f"{case} --minutes 0.05: the cuts said", (True, True, True),
+               ("minimum time per repetition" in keys.get("budget_cuts", ""),
+                "the run will take longer than asked" in keys.get("budget_cuts", ""),
+                "cut to fit: minimum time" in res.text("bench/bench.cmd")))
+        expect(f"{case} --minutes 0.05: the overrun said", True,
+               "beyond the budget of 3 s: its minimum (ten paired processes) took longer" in keys.get("budget_overrun", ""))
+        expect(f"{case} --minutes 0.05: the single pass cut to one repetition", True,
+               "single pass 3 repetitions -> 1" in keys.get("budget_cuts", ""))    # A pass far slower than estimated: what is left is estimated again at that pace and cut before it runs.
+    out_late = os.path.join(tmp, f"out-late-{shell[-1]}")
+    os.makedirs(out_late)
+    late = subprocess.run(shell + [os.path.join(root, "run.sh"), "--quick", "--minutes", "0.1", "--no-tests",
+                                   "--out", out_late], capture_output=True, text=True,
+                          env=dict(os.environ, FAKE_SLOW_HEADLINE="3"))
+    expect(f"{case} slow headline: exit status", 0, late.returncode)
+    if late.returncode == 0:
+        res = boards_results.Results(late.stdout.strip().splitlines()[-1][len("results: "):])
+        keys = res.keys("run.txt")
+        expect(f"{case} slow headline: nothing cut before it ran", True,
+               keys.get("budget_cuts", "").startswith("minimum time per repetition x") and
+               "headline" not in keys.get("budget_cuts", "").split(";")[0])
+        procs = [line.split("\t") for line in res.text("bench/processes.txt").splitlines() if not line.startswith("#")]
+        expect(f"{case} slow headline: the rest cut at its pace", True, "the passes so far took x" in late.stderr)
+        expect(f"{case} slow headline: the headline as planned, the rest cut", (("9", 0.01), True, True),
+               ((procs[0][5], float(procs[0][6])), float(procs[1][6]) < 0.02, float(procs[-1][6]) < 0.002))
+        expect(f"{case} slow headline: ten paired processes or more", True,
+               len([p for p in procs if p[0] == "paired"]) >= 10)
+
     for args, word in ((["--bogus"], "unknown option '--bogus'"), (["--board"], "--board needs a value"),
-                       (["--out", os.path.join(tmp, "nowhere")], "no such folder")):
-        bad = subprocess.run(shell + [os.path.join(root, "run.sh")] + args, capture_output=True, text=True)
-        expect(f"{case} {args[0]}: refused", (True, True), (bad.returncode != 0, word in bad.stderr))
+                       (["--out", os.path.join(tmp, "nowhere")], "no such folder"),
+                       (["--minutes", "ten"], "--minutes 'ten': expected a positive number"),
+                       (["--minutes", "0"], "--minutes '0': expected a positive number"),
+                       (["--minutes", "-1"], "--minutes '-1': expected a positive number"),
+                       (["--minutes", "1.5.2"], "--minutes '1.5.2': expected a positive number")):
+        bad_out = os.path.join(tmp, f"bad-{shell[-1]}")
+        os.makedirs(bad_out, exist_ok=True)
+        bad = subprocess.run(shell + [os.path.join(root, "run.sh")] + args
+                             + (["--out", bad_out] if args[0] == "--minutes" else []), capture_output=True, text=True)
+        expect(f"{case} {' '.join(args[:2])}: refused in one line", (True, True, 1),
+               (bad.returncode != 0, word in bad.stderr, len([x for x in bad.stderr.splitlines()
+                                                              if x.startswith("run.sh: error")])))
+        expect(f"{case} {' '.join(args[:2])}: nothing written", [], os.listdir(bad_out))
 
 
 def run_sh_tests(tmp):
@@ -223,6 +358,13 @@ def board_run_tests(tmp):
     expect("board-run: run.sh arguments", True, any("run.sh --quick --board b1 --out" in x for x in log))
     bad = subprocess.run(cmd[:6] + ["--local", stage], env=env, capture_output=True, text=True)
     expect("board-run: HOST and --local refused", (2, True), (bad.returncode, "not both" in bad.stderr))
+    for minutes in ("0", "ten", "-3", "0.001"):
+        bad = subprocess.run(cmd + ["--minutes", minutes], env=env, capture_output=True, text=True)
+        expect(f"board-run --minutes {minutes}: refused in one line", (2, True, 1),
+               (bad.returncode, "is not a positive number of minutes" in bad.stderr, len(bad.stderr.splitlines())))
+    args = argparse.Namespace(mode="quick", minutes="2.5", board=None, no_tests=True)
+    expect("board-run: --minutes passed to run.sh", ["--quick", "--minutes", "2.5", "--no-tests"],
+           boards_run.run_args(args))
 
 
 # --- bundle -------------------------------------------------------------------------
@@ -324,7 +466,54 @@ def import_tests(tmp):
         expect("import: every aarch64 replica compared", True, "| aarch64 v6/scalar | 608 |" in text)
     else:
         print("SKIP: pahole or /sys/kernel/btf/vmlinux missing: the live-BTF comparison is not checked")
+    expect("import: an older run.sh's results say they have no paired pass", True,
+           "No paired pass in this run" in text)
+    import_paired_tests(tmp)
     return os.path.join(out, "bench-aarch64.json")
+
+
+def import_paired_tests(tmp):
+    """The board's paired protocol imported: the processes are the units, the resolution block heads the
+    report as on the host, and an emulated run says its timings are not figures."""
+    out = os.path.join(tmp, "aarch64-qemu-user-paired")
+    text = open(importer.import_results(sample_paired, top, out=out), encoding="utf-8").read()
+    head = text[:text.index("## The board")]
+    expect("import paired: the resolution block before the board's facts", True,
+           "## Resolution" in head and "| family | resolution | negative controls" in head)
+    expect("import paired: twelve processes over ten link orders, one unit each", True,
+           "; 12 processes, each with its own environment size, over 10 link orders of y2038-bench" in head
+           and "; 10 units, one per link order, each the median of its processes' repetitions" in head)
+    expect("import paired: emulated timings are not figures", True,
+           "the protocol ran, the timings are not figures" in head and "not aarch64 figures" in head)
+    expect("import paired: the budget in the header", True,
+           "| Budget | --minutes 0.25 (15 s, the whole run); " in head and "paired processes: 12 (10 link orders; "
+           "trimmed from 26 in this test sample) |" in head)
+    expect("import paired: the families' rows", True, "| accessor | ±" in head and "| fstime | ±" in head)
+    expect("import paired: the paired tables in the appendix", True, "#### Paired comparisons" in text)
+    with open(os.path.join(out, "bench-aarch64.json"), encoding="utf-8") as f:
+        suite = json.load(f)
+    run = parse_run(json.dumps(suite), "bench-aarch64.json")
+    ns = {c.n for c in paired.comparisons(run)}
+    expect("import paired: every comparison over the 10 link orders", {10}, ns)
+    plan = {p["pass"]: p for p in suite["context"]["y2038_run_plan"]}
+    expect("import paired: the plan", ["headline", "single", "threaded", "paired"], list(plan))
+    expect("import paired: no comparison too few", False, paired.TOO_FEW in
+           "".join(c.status for c in paired.comparisons(run)))
+    with tarfile.open(sample_paired) as tar:
+        members = {m.name: tar.extractfile(m).read() for m in tar if m.isfile()}
+    top_name = next(iter(members)).split("/")[0]
+    for case, line, word in (("a process listed without its JSON", b"paired\tpaired13\ty2038-bench-order2\t864\t0\t3\t0.001\n",
+                              "bench/bench.paired13.json missing"),
+                             ("a bad processes.txt line", b"paired\tpaired13\tsh\t0\t0\t3\t0.001\n", "bad line"),
+                             ("a short processes.txt line", b"paired\tpaired13\n", "7 tab-separated fields"),
+                             ("paired processes not alike", b"paired\tpaired1\ty2038-bench\t0\t0\t3\t0.002\n",
+                              "units must be alike")):
+        broken = dict(members)
+        broken[f"{top_name}/bench/processes.txt"] += line
+        path = tar_with(tmp, f"{top_name}.tar.gz", broken)
+        expect_error(f"import paired: {case}", lambda p=path: importer.import_results(p, top, out=out),
+                     os.path.basename(path), word)
+    expect("import paired: the report kept after bad input", True, os.path.exists(os.path.join(out, "REPORT.md")))
 
 
 # --- merge ----------------------------------------------------------------------------
@@ -344,6 +533,14 @@ def merge_tests(tmp, board_json):
     expect("merge: sizes from pahole", True, "| timespec64 | 560 | 616 |" in text)
     expect("merge: slab with 2 CPUs", True, "| timespec64 | 13 / 2 (624) | 13 / 2 (624) |" in text)
     expect("merge: a headline table", True, "### accessor/get_mtime/v6/*" in text)
+    expect("merge: an older board run has no paired section", False, "## Paired comparisons, side by side" in text)
+    paired_json = os.path.join(tmp, "aarch64-qemu-user-paired", "bench-aarch64.json")
+    text = open(boards_merge.merge([host_json, paired_json], top, out=os.path.join(tmp, "merged-paired")),
+                encoding="utf-8").read()
+    section = text[text.index("## Paired comparisons, side by side"):] if "## Paired comparisons, side" in text else ""
+    expect("merge: the board's paired figures side by side", True,
+           "| accessor | ±" in section and "aarch64 qemu-user (EMULATED), 10 units" in section
+           and "### paired/accessor/get_mtime/v6/timespec64~*" in section and "not figures of that ABI" in section)
     expect_error("merge: not JSON", lambda: boards_merge.merge([os.path.join(data_dir, "README.md")], top,
                                                                 out=os.path.join(tmp, "m2")), "README.md")
     expect("merge: nothing written on bad input", False, os.path.exists(os.path.join(tmp, "m2", "REPORT.md")))

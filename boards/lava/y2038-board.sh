@@ -3,18 +3,20 @@
 # test-definitions style): find or fetch the bundle, run it, leave its
 # result lines in ./output/result.txt and the results tarball in ./output/.
 #
-# usage: y2038-board.sh [-d BUNDLE_DIR] [-u BUNDLE_URL] [-m quick|full|smoke] [-b BOARD]
+# usage: y2038-board.sh [-d BUNDLE_DIR] [-u BUNDLE_URL] [-m quick|full|smoke] [-t MINUTES] [-b BOARD]
+#   -t MINUTES  run.sh's time budget (empty: its default for the mode)
 set -eu
 
-dir=/opt/y2038 url='' mode=quick board=''
-while getopts 'd:u:m:b:h' opt; do
+dir=/opt/y2038 url='' mode=quick board='' minutes=''
+while getopts 'd:u:m:t:b:h' opt; do
 	case $opt in
 	d) dir=$OPTARG ;;
 	u) url=$OPTARG ;;
 	m) mode=$OPTARG ;;
+	t) minutes=$OPTARG ;;
 	b) board=$OPTARG ;;
 	*)
-		echo "usage: $0 [-d BUNDLE_DIR] [-u BUNDLE_URL] [-m quick|full|smoke] [-b BOARD]" >&2
+		echo "usage: $0 [-d BUNDLE_DIR] [-u BUNDLE_URL] [-m quick|full|smoke] [-t MINUTES] [-b BOARD]" >&2
 		exit 2
 		;;
 	esac
@@ -54,6 +56,7 @@ echo "y2038.bundle-found pass" >>"$out/result.txt"
 
 set -- "--$mode" --out "$out"
 [ -z "$board" ] || set -- "$@" --board "$board"
+[ -z "$minutes" ] || set -- "$@" --minutes "$minutes"
 if sh "$run" "$@" >"$out/run.out" 2>&1; then
 	echo "y2038.run pass" >>"$out/result.txt"
 else

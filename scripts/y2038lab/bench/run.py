@@ -226,6 +226,17 @@ def run_abi(abi, binary, staging, full, user_cpus):
 
 def merge(out, parts, plan_record, before, after):
     datas = [(p, json.loads(fsio.read_text(path))) for p, path in parts]
+    fsio.write_text(out, json.dumps(merged(datas, plan_record, before, after), indent=2) + "\n")
+    for _, path in parts:
+        os.unlink(path)
+
+
+def merged(datas, plan_record, before, after):
+    """One suite JSON from DATAS, [(Pass, Google Benchmark JSON)] in the order they ran: the first
+    one's context with every pass's seed and date, the plan and the CPU probes; the rows of each
+    one-process pass as they are, those of a pass of several processes as iteration rows with
+    y2038_process = 1, 2, ... (the process's own aggregates dropped: core.paired takes the median
+    of each process).  boards.results merges a board's passes with it too."""
     context = dict(datas[0][1]["context"])
     context["y2038_seed"] = ", ".join(f"{d['context'].get('y2038_seed', '?')} ({p.name} pass)" for p, d in datas)
     context["y2038_passes"] = [f"{p.name}: {d['context'].get('date', '?')}" for p, d in datas]
@@ -243,9 +254,7 @@ def merge(out, parts, plan_record, before, after):
         else:
             rows += [dict(row, y2038_process=process[p.name]) for row in d["benchmarks"]
                      if row.get("run_type", "iteration") == "iteration"]
-    fsio.write_text(out, json.dumps({"context": context, "benchmarks": rows}, indent=2) + "\n")
-    for _, path in parts:
-        os.unlink(path)
+    return {"context": context, "benchmarks": rows}
 
 
 def commit(staging, results):

@@ -4,7 +4,9 @@ build/bundles/y2038-bundle-<abi>.tar.gz holds y2038-bundle-<abi>/:
   run.sh        POSIX sh: facts, tests, probes, benchmarks
   manifest.txt  ABI, compilers, flags, commit, Google Benchmark
   headline.txt  the headline benchmarks (boards/headline.txt)
-  bin/          y2038-bench, fstime-selfcheck, fs-expiry, y2038-pin
+  plan.txt      the passes of `scripts/lab bench` (bench.run.PLAN), which run.sh runs within its budget
+  bin/          y2038-bench and its other link orders y2038-bench-order1..9 (the paired pass's
+                processes), fstime-selfcheck, fs-expiry, y2038-pin
   tests/        the CTest programs and tests/list
 
 Every program is linked fully static (cmake/bundle.cmake: -static, with glibc's libc.a, libstdc++.a
@@ -22,10 +24,14 @@ import subprocess
 import tarfile
 
 from y2038lab.core import abis, fsio, markdown
+from y2038lab.bench import run as bench_run
 from y2038lab.boards import elf, gbench
 from y2038lab.core.fsio import InputError
 
 TOOLS = ("y2038-bench", "fstime-selfcheck", "fs-expiry")
+# y2038-bench linked in its other orders (bench/CMakeLists.txt): the paired pass runs each in a process.
+ORDERS = tuple(f"y2038-bench-order{k}" for k in range(1, bench_run.LINK_ORDERS))
+GB_DEFAULT_MIN_TIME = 0.5  # Google Benchmark's own --benchmark_min_time, where a pass sets none
 # CTest properties run.sh does not reproduce: such tests stay on the host.
 UNSUPPORTED = ("PASS_REGULAR_EXPRESSION", "FAIL_REGULAR_EXPRESSION", "ENVIRONMENT",
                "REQUIRED_FILES", "FIXTURES_REQUIRED", "FIXTURES_SETUP", "DISABLED")
@@ -97,6 +103,20 @@ def manifest(abi, top, build_dir, gbench_prefix, tests, left_out, pin_flags):
     ]) + "\n"
 
 
+def plan_text(plan=bench_run.PLAN):
+    """plan.txt: the passes of `scripts/lab bench` for run.sh, one tab-separated line each: name,
+    --benchmark_filter, threaded (0/1), quick repetitions and min time (s), full repetitions and
+    min time, processes (of the host's plan; run.sh may run more within its budget)."""
+    lines = ["# pass\tfilter\tthreaded\tquick_reps\tquick_min_time\tfull_reps\tfull_min_time\tprocesses"
+             " (scripts/y2038lab/bench/run.py PLAN, written by scripts/lab bundle)"]
+    for p in plan:
+        (qr, qm), (fr, fm) = p.quick, p.full
+        lines.append("\t".join(str(x) for x in (p.name, bench_run.filter_of(p, plan), int(p.threaded), qr,
+                                                  qm or GB_DEFAULT_MIN_TIME, fr, fm or GB_DEFAULT_MIN_TIME,
+                                                  p.processes)))
+    return "\n".join(lines) + "\n"
+
+
 def pack(stage, name, out):
     """STAGE/NAME as OUT (a .tar.gz), atomically; owner root, modes kept."""
     def reset(info):
@@ -131,8 +151,8 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
     shutil.rmtree(stage, ignore_errors=True)
     os.makedirs(os.path.join(root, "bin"))
     os.makedirs(os.path.join(root, "tests"))
-    for tool in TOOLS:  # y2038-bench is built in bench/, the others in tools/
-        shutil.copy2(os.path.join(build_dir, "bench" if tool == "y2038-bench" else "tools", tool),
+    for tool in TOOLS + ORDERS:  # y2038-bench and its link orders are built in bench/, the others in tools/
+        shutil.copy2(os.path.join(build_dir, "bench" if tool.startswith("y2038-bench") else "tools", tool),
                      os.path.join(root, "bin", tool))
     pin_flags = ["-std=c11", "-O2", "-Wall", "-Wextra"] + (["-Werror"] if werror else []) + ["-static"]
     fsio.run([f"{abi.triplet}-gcc"] + pin_flags + ["-o", os.path.join(root, "bin", "y2038-pin"),
@@ -157,6 +177,7 @@ def bundle(abi_name, top, out=None, werror=False, jobs=None):
     shutil.copy2(os.path.join(top, "boards", "run.sh"), os.path.join(root, "run.sh"))
     os.chmod(os.path.join(root, "run.sh"), 0o755)
     shutil.copy2(os.path.join(top, "boards", "headline.txt"), os.path.join(root, "headline.txt"))
+    fsio.write_text(os.path.join(root, "plan.txt"), plan_text())
     fsio.write_text(os.path.join(root, "manifest.txt"),
                     manifest(abi, top, build_dir, prefix, tests, left_out, " ".join(pin_flags)))
     pack(stage, name, out)

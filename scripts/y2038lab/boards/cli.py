@@ -62,6 +62,8 @@ def parser():
     mode = r.add_mutually_exclusive_group()
     for m in ("quick", "full", "smoke"):
         mode.add_argument(f"--{m}", dest="mode", action="store_const", const=m)
+    r.add_argument("--minutes", help="the run's time budget in minutes (run.sh's default: 10, --full 60, "
+                                     "--smoke 0.5), spread over the passes and the paired processes")
     r.add_argument("--board", help="the board's name in the results")
     r.add_argument("--emulator", help="with --local: run every program through this (marks it emulated)")
     r.add_argument("--no-tests", action="store_true", help="skip the tests")

@@ -1,11 +1,14 @@
 """`scripts/lab import RESULTS.tar.gz`: a board's REPORT.md from its own facts.
 
-Writes reports/<abi>-<board>/ (or --out): REPORT.md, bench-<abi>.json (the suite's JSON, both passes
-merged, the board's facts in its context: what `scripts/lab merge` reads), bench-<abi>.json.cmd, the
+Writes reports/<abi>-<board>/ (or --out): REPORT.md, bench-<abi>.json (the suite's JSON, every
+process merged as `scripts/lab bench` merges them, the board's facts in its context: what `scripts/lab
+merge` reads), bench-<abi>.json.cmd, the
 benchmark plots, and btf-inode.txt when the board sent its BTF.  The header comes from the board
 (run.txt, manifest.txt, facts/), never from the machine that imports; the slab model uses the board's
 present CPUs and kernel version; the live-BTF comparison reads the board's /sys/kernel/btf/vmlinux
-with pahole.  The new folder replaces the old one only once it is complete.
+with pahole.  The report opens with the paired protocol's resolution block over the board's processes
+(core.tables.paired_summary, as the host's REPORT.md), an emulated run's saying its timings are not
+figures.  The new folder replaces the old one only once it is complete.
 """
 import json
 import os
@@ -16,7 +19,8 @@ import sys
 import tempfile
 
 from y2038lab.boards import results
-from y2038lab.core import abis, fsio, markdown, sizes
+from y2038lab.core import abis, fsio, markdown, sizes, tables
+from y2038lab.core.results import load_run
 from y2038lab.layouts import pahole, slub_model
 from y2038lab.core.fsio import InputError
 
@@ -45,6 +49,12 @@ def header(board, res):
             ("Mode", f"{board['mode']}; tests {board['tests']}; "
                      + ", ".join(f"{k} {v} s" for k, v in board["seconds"].items() if v)),
             ("Results", f"`{os.path.basename(res.path)}` (sha256 {res.sha256[:16]}…)")]
+    run = board["run"]
+    if run.get("budget_seconds"):
+        rows.insert(-1, ("Budget", f"--minutes {run.get('minutes', '?')} ({run['budget_seconds']} s, the whole run); "
+                                   f"{run.get('budget_plan', '?')}; cut to fit: {run.get('budget_cuts', '?')}; "
+                                   f"paired processes: {run.get('paired_processes', '?')}"
+                                   + (f"; **overrun**: {run['budget_overrun']}" if run.get("budget_overrun") else "")))
     if board["emulated"]:
         rows.insert(0, ("**EMULATED**", board["emulated_why"]))
     return markdown.facts(rows)
@@ -207,6 +217,33 @@ def bench_section(top, json_path, outdir, board):
     return note + text.rstrip().splitlines() + [""]
 
 
+def resolution_section(json_path, board):
+    """The paired protocol's resolution block, as the host's REPORT.md has it at its top: per family the
+    resolution, the negative and the positive controls, over the board's processes."""
+    run = load_run(json_path)
+    plan = {p["pass"]: p for p in run.context.get("y2038_run_plan") or []}
+    if "paired" not in plan:
+        return ["## Resolution", "", "No paired pass in this run (a run.sh older than the board's paired protocol: "
+                "one process, its comparisons have too few repetitions for an interval).", ""]
+    p = plan["paired"]
+    each = f"{p['repetitions'] // p['processes']} repetitions of {p['min_time_s']:g} s each per process"
+    units = (f"{p['processes']} processes as units ({p['link_orders']} link orders of y2038-bench), {each}"
+             if p.get("units", p["processes"]) == p["processes"] else
+             f"{p['processes']} processes, each with its own environment size, over {p['link_orders']} link orders "
+             f"of y2038-bench, {each}; {p['units']} units, one per link order, each the median of its processes' "
+             "repetitions: processes of one link order share where its code lies")
+    whose = (f"qemu-user times on {board['cpu_text']}, not {board['abi']} figures" if board["emulated"]
+             else f"timings of the board {board['board']}")
+    out = ["## Resolution", ""]
+    if board["emulated"]:
+        out += [f"> **Emulated run: the protocol ran, the timings are not figures.** {board['emulated_why']}: "
+                "every ratio, interval and resolution below is of qemu-user on the importing machine's CPU; it "
+                "shows the board path works end to end, nothing about a board.", ""]
+    lines = tables.paired_summary(run, f"run.sh --{board['mode']} (`scripts/lab board-run`), {os.path.basename(json_path)}, "
+                                       f"{whose}; {units}")
+    return out + (lines or ["The paired pass recorded no paired benchmark.", ""])
+
+
 def import_results(path, top, out=None):
     res = results.Results(path)
     board = results.facts(res)
@@ -227,7 +264,8 @@ def import_results(path, top, out=None):
                       "machine's. Only the tests' verdicts and the layouts say anything about the ABI.", ""]
         lines += [markdown.generated(f"scripts/lab import {os.path.basename(path)}", "; do not edit by hand. The "
                                      "header and every fact are the board's own, as run.sh recorded them."), ""]
-        lines += header(board, res) + facts_section(board) + tests_section(res, board) + tools_section(res)
+        lines += header(board, res) + resolution_section(json_path, board) + facts_section(board)
+        lines += tests_section(res, board) + tools_section(res)
         lines += (layouts_section(board, top) + btf_section(board, top, work)
                   + bench_section(top, json_path, work, board))
         fsio.write_text(os.path.join(work, "REPORT.md"), "\n".join(lines).rstrip() + "\n")

@@ -3,14 +3,17 @@
 Each FILE is the suite's JSON of one set (`boards merge --help` names the three kinds).  The report
 (reports/merged/REPORT.md, or --out) sets side by side, per set: what ran where (emulated sets are
 marked on every table), sizeof(struct inode) per ABI (pahole), objects per slab with each set's own
-CPU count (SLUB model), and the headline benchmarks (boards/headline.txt): ns per iteration and the
-ratio against REFERENCE of the same body in the same set, with compare_to_reference()'s statistics.
+CPU count (SLUB model), the headline benchmarks (boards/headline.txt): ns per iteration and the
+ratio against REFERENCE of the same body in the same set, with compare_to_reference()'s statistics,
+and the paired protocol's figures of each set that has them (a host run, a board's run.sh): the
+resolution per family and the headline operations' paired comparisons, over the set's processes
+(y2038lab.core.paired, as each set's own report has them).
 """
 import os
 import statistics
 
 from y2038lab.boards import lava
-from y2038lab.core import abis, fsio, markdown, results, sizes, stats
+from y2038lab.core import abis, fsio, markdown, paired, results, sizes, stats
 from y2038lab.layouts import slub_model
 from y2038lab.core.reprs import REFERENCE, TWIN
 
@@ -46,6 +49,10 @@ class ResultSet:
         self.samples = {rec.name: list(rec.real_ns) for rec in run.records.values() if rec.real_ns}
         self.medians = {rec.name: m for rec in run.records.values()
                         if (m := rec.aggregates.get("real_ns", {}).get("median")) is not None}
+        self.pairs = paired.comparisons(run)
+        self.resolution = paired.resolution(run, self.pairs)
+        plan = {p.get("pass"): p for p in c.get("y2038_run_plan") or [] if isinstance(p, dict)}
+        self.units = plan.get("paired", {}).get("units") or plan.get("paired", {}).get("processes")
 
     def figure(self, name):
         """(median ns, samples) of a run name, or None."""
@@ -129,6 +136,42 @@ def bench_section(sets, top):
     return out
 
 
+def paired_section(sets, top):
+    """Each set's resolution per family, then B/A of the paired benchmark behind each headline accessor
+    benchmark (A = REFERENCE), its 95 % interval over the set's processes and its status."""
+    with_pairs = [s for s in sets if s.pairs]
+    if not with_pairs:
+        return []
+    patterns = lava.headline_patterns(top)
+    out = ["## Paired comparisons, side by side", "",
+           "The paired protocol of each set that ran it (`scripts/lab bench` on a host, run.sh on a board): A and B "
+           "in alternating ~8 µs blocks, each process of the set one unit (y2038lab.core.paired; a board's processes of one link order one unit together). Resolution: the "
+           "median over the family's negative controls of how far their 95 % interval reaches from 1, in that set. "
+           "Sets without paired benchmarks (LAVA exports, older runs) are left out.", ""]
+    if any(s.emulated for s in with_pairs):
+        out += ["Columns marked EMULATED ran the protocol under qemu-user on another machine: their ratios, "
+                "intervals and resolutions are not figures of that ABI.", ""]
+    families = sorted({f for s in with_pairs for f in s.resolution} | {c.family for s in with_pairs for c in s.pairs})
+    out += markdown.table(["family"] + [f"{s.label}, {s.units or '?'} units" for s in with_pairs],
+                          [[f] + [f"±{s.resolution[f]:.2%}" if f in s.resolution else "-" for s in with_pairs]
+                           for f in families]) + [""]
+    cells = {}
+    for s in with_pairs:
+        for c in s.pairs:
+            name = f"{c.family}/{c.operation}/{c.body}/{c.b}"
+            if c.kind != "positive" and c.a == REFERENCE and c.body and any(p.search(name) for p in patterns):
+                cells.setdefault((c.family, c.operation, c.body), {}).setdefault(c.b, {})[s.label] = c
+    known = [r for s in sets for r in s.reprs]
+    for (family, op, body), rows in sorted(cells.items()):
+        out += [f"### paired/{family}/{op}/{body}/{REFERENCE}~*", ""] + markdown.table(
+            ["repr"] + [s.label for s in with_pairs],
+            [[r] + [(lambda c: "-" if c is None else f"{c.interval()}, {c.status}"
+                     + (" (negative control)" if c.kind == "negative" else ""))(rows[r].get(s.label))
+                    for s in with_pairs]
+             for r in sorted(rows, key=lambda r: (known.index(r) if r in known else len(known), r))]) + [""]
+    return out
+
+
 def merge(paths, top, out=None):
     sets = [ResultSet(p) for p in paths]
     seen = {}
@@ -152,6 +195,6 @@ def merge(paths, top, out=None):
     head = ("set", "ABI", "machine", "CPU", "kernel", "date", "mode", "source")
     lines += ["## Result sets", ""] + markdown.table(head, [s.facts_row() for s in sets]) + [""]
     size_lines, sizes = sizes_section(sets, top)
-    lines += size_lines + slab_section(sets, sizes) + bench_section(sets, top)
+    lines += size_lines + slab_section(sets, sizes) + bench_section(sets, top) + paired_section(sets, top)
     fsio.write_text(report, "\n".join(lines).rstrip() + "\n")
     return report

@@ -2,8 +2,11 @@
 
 A tarball holds one folder, y2038-results-<abi>-<board>-<date>/, with run.txt and manifest.txt
 ("key: value" lines), facts/ (copies of /proc and /sys files, uname, the kernel config and BTF when
-readable), tests.txt, bench/ (the CPU probes and the two passes' Google Benchmark JSON) and
-headline.txt.  Everything is read into memory and checked here; nothing is extracted to disk.
+readable), tests.txt, bench/ (the CPU probes, the Google Benchmark JSON of every process and
+processes.txt, which lists them: pass, part, program, environment padding, seconds, repetitions,
+minimum time) and headline.txt.  A run.sh older than the paired pass on boards left two passes,
+bench.single.json and bench.threaded.json, and no processes.txt; both are read.  Everything is read
+into memory and checked here; nothing is extracted to disk.
 """
 import collections
 import hashlib
@@ -12,7 +15,7 @@ import os
 import re
 import tarfile
 
-from y2038lab.bench.run import PROBES
+from y2038lab.bench.run import PROBES, Pass, merged
 from y2038lab.core.fsio import InputError
 from y2038lab.layouts import slub_model
 
@@ -79,6 +82,8 @@ class Results:
         return None if value is None else value.replace("\0", " ").strip()
 
     def json(self, name):
+        if name not in self.files:
+            raise InputError(f"{self.path}: {self.top}/{name} missing (the run did not complete?)")
         try:
             data = json.loads(self.files[name])
         except (KeyError, ValueError, UnicodeDecodeError) as err:
@@ -176,17 +181,94 @@ def facts(res):
     }
 
 
+def processes(res):
+    """[(pass, part, program, env_pad, seconds, repetitions, min_time)] of bench/processes.txt, in the
+    order run.sh ran them; None for a tarball of a run.sh without it (two passes, one process)."""
+    text = res.text("bench/processes.txt")
+    if text is None:
+        return None
+    out = []
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        try:
+            pname, part, program, pad, secs, reps, min_time = fields
+            row = (pname, part, program, int(pad), int(secs), int(reps), float(min_time))
+        except ValueError:
+            raise InputError(f"{res.path}: bench/processes.txt: bad line {line!r} (expected 7 tab-separated "
+                             "fields: pass, part, program, env_pad_bytes, seconds, repetitions, min_time_s)") from None
+        if pname not in ("headline", "paired", "single", "threaded") or not re.fullmatch(r"[a-z]+\d*", part) \
+                or not re.fullmatch(r"y2038-bench(-order\d+)?", program) or row[5] < 1 or not row[6] > 0:
+            raise InputError(f"{res.path}: bench/processes.txt: bad line {line!r}")
+        out.append(row)
+    if not out:
+        raise InputError(f"{res.path}: bench/processes.txt: no process listed")
+    return out
+
+
+def passes(res):
+    """[(Pass, Google Benchmark JSON)] in the order they ran, and the run plan's record (as
+    `scripts/lab bench` writes y2038_run_plan): the processes of bench/processes.txt, else the two
+    passes of an older run.sh."""
+    procs = processes(res)
+    if procs is None:
+        return [(Pass(name, None, name == "threaded", (), ()), res.json(f"bench/bench.{name}.json"))
+                for name in ("single", "threaded")], []
+    count = collections.Counter(p[0] for p in procs)
+    if len({(p[5], p[6]) for p in procs if p[0] == "paired"}) > 1:
+        raise InputError(f"{res.path}: bench/processes.txt: the paired processes ran with different repetitions or "
+                         "minimum times (its units must be alike)")
+    if bad := [n for n, c in count.items() if c > 1 and n != "paired"]:
+        raise InputError(f"{res.path}: bench/processes.txt: pass {bad[0]} in {count[bad[0]]} processes")
+    datas, record = [], {}
+    for pname, part, program, pad, secs, reps, min_time in procs:
+        data = res.json(f"bench/bench.{part}.json")
+        datas.append((Pass(pname, None, pname == "threaded", (), (), processes=count[pname]), data))
+        rec = record.setdefault(pname, {"pass": pname, "benchmarks": 0, "repetitions": 0, "processes": 0,
+                                        "link_orders": set(), "min_time_s": min_time, "seconds": 0,
+                                        "cpus": "threads on the plan's CPUs" if pname == "threaded"
+                                        else "pinned to the fastest CPU"})
+        rec["benchmarks"] = max(rec["benchmarks"], len({row.get("run_name") for row in data["benchmarks"]}))
+        rec["repetitions"] += reps
+        rec["processes"] += 1
+        rec["link_orders"].add(program)
+        rec["seconds"] += secs
+        if pname == "paired":
+            rec["env_pad_bytes"] = sorted(set(rec.get("env_pad_bytes", [])) | {pad})
+    plan = [dict(rec, link_orders=len(rec["link_orders"])) for rec in record.values()]
+    return datas, plan
+
+
+def link_order_units(rows, procs):
+    """The paired rows' units: processes that ran one link order share its code placement, and a bias of
+    where code lies is what the processes are there to average out; so where the run repeated link
+    orders (more processes than the ten programs), the unit is the link order, each the median of the
+    repetitions of all its processes (y2038_process = the order's unit, y2038_run_process = the process
+    as run).  With one process per link order, as on the host, unit and process are the same."""
+    programs = [p[2] for p in procs if p[0] == "paired"]
+    if len(set(programs)) == len(programs):
+        return 0
+    unit = {k: sorted(set(programs)).index(program) + 1 for k, program in enumerate(programs, 1)}
+    for row in rows:
+        if "y2038_process" in row:
+            row["y2038_run_process"] = row["y2038_process"]
+            row["y2038_process"] = unit[row["y2038_process"]]
+    return len(set(programs))
+
+
 def suite_json(res, board):
-    """The two passes merged as `scripts/lab bench` merges them, plus the
+    """Every process of the run merged as `scripts/lab bench` merges them (bench.run.merged: the rows of
+    the paired pass's processes with y2038_process; units by link order, link_order_units), plus the
     board's facts in the context (y2038_board_*): the suite's JSON."""
-    single, threaded = res.json("bench/bench.single.json"), res.json("bench/bench.threaded.json")
-    c = single["context"]
-    c["y2038_seed"] = (f"{c.get('y2038_seed', '?')} (single-threaded pass), "
-                       f"{threaded['context'].get('y2038_seed', '?')} (threaded pass)")
-    c["y2038_passes"] = ["single-threaded: " + c.get("date", "?"),
-                         "threaded: " + threaded["context"].get("date", "?")]
-    c["y2038_thread_cpus"] = threaded["context"].get("y2038_thread_cpus", "?")
-    c["y2038_cpu_ns_before"], c["y2038_cpu_ns_after"] = probes(res, "before"), probes(res, "after")
+    datas, plan = passes(res)
+    out = merged(datas, plan, probes(res, "before"), probes(res, "after"))
+    c = out["context"]
+    if not plan:
+        c.pop("y2038_run_plan")
+    for rec in plan:
+        if rec["pass"] == "paired":
+            rec["units"] = link_order_units(out["benchmarks"], processes(res)) or rec["processes"]
     c.update({
         "y2038_source": f"board run: {os.path.basename(res.path)} (sha256 {res.sha256[:16]})",
         "y2038_board": board["board"], "y2038_board_model": board["board_model"] or "?",
@@ -197,7 +279,6 @@ def suite_json(res, board):
         "y2038_bundle_commit": board["manifest"].get("commit", "?"),
         "y2038_bundle_google_benchmark": board["manifest"].get("google_benchmark", "?"),
     })
-    single["benchmarks"] += threaded["benchmarks"]
-    if not single["benchmarks"]:
-        raise InputError(f"{res.path}: no benchmark results in either pass")
-    return single
+    if not out["benchmarks"]:
+        raise InputError(f"{res.path}: no benchmark results in any pass")
+    return out

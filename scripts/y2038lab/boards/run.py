@@ -3,8 +3,10 @@
 board-run HOST copies the bundle to the board (scp), unpacks and runs it there (ssh; the board needs
 sshd, a POSIX shell, gzip and tar) and fetches the results tarball (default into results/boards/);
 board-run --local DIR runs the unpacked bundle here (on the board itself, or with --emulator
-elsewhere: marked emulated).  smoke ABI... (CI): bundle, unpack, run --smoke under qemu-user with
-dash (and busybox sh when installed), import.  Emulated times are never a board figure.
+elsewhere: marked emulated); --minutes M is the run's time budget (run.sh).  smoke ABI... (CI):
+bundle, unpack, run --smoke under qemu-user with dash (and busybox sh when installed) within
+SMOKE_MINUTES, import; the imported report must say EMULATED and carry the paired protocol's
+resolution block over at least ten processes.  Emulated times are never a board figure.
 """
 import os
 import re
@@ -34,9 +36,12 @@ def bundle_abi(path):
     return abis.of(m.group(1), abis.CROSS).name
 
 
+MINUTES = re.compile(r"\d+(\.\d+)?")  # what run.sh takes as --minutes
+
+
 def run_args(args):
-    return [f"--{args.mode}"] + (["--board", args.board] if args.board else []) \
-        + (["--no-tests"] if args.no_tests else [])
+    return [f"--{args.mode}"] + (["--minutes", args.minutes] if args.minutes else []) \
+        + (["--board", args.board] if args.board else []) + (["--no-tests"] if args.no_tests else [])
 
 
 def results_line(text, where):
@@ -94,6 +99,8 @@ def main(args, top):
         raise InputError("board-run: --bundle/--abi/--user/--port/--identity are for ssh, not --local")
     if args.emulator and not args.local:
         raise InputError("board-run: --emulator only with --local (a board runs its own programs)")
+    if args.minutes is not None and not (MINUTES.fullmatch(args.minutes) and float(args.minutes) * 60 >= 0.5):
+        raise InputError(f"board-run: --minutes {args.minutes!r} is not a positive number of minutes (e.g. 10 or 0.5)")
     if args.port is not None and not 0 < args.port < 65536:
         raise InputError(f"board-run: --port {args.port} is not a TCP port")
     results = args.results or os.path.join(top, "results", "boards")
@@ -101,6 +108,9 @@ def main(args, top):
     path = run_local(args, results) if args.local else run_ssh(args, top, results)
     print(f"results: {path}\nnext: scripts/lab import {path}")
     return 0
+
+
+SMOKE_MINUTES = "0.25"  # each run.sh --smoke under qemu-user: the paired pass fills what the tests leave
 
 
 def smoke(names, top, werror=False):
@@ -122,11 +132,18 @@ def smoke(names, top, werror=False):
         run_sh = os.path.join(work, f"y2038-bundle-{abi.name}", "run.sh")
         for shell in shells:
             cmd = [shell] + (["sh"] if shell == "busybox" else []) + \
-                [run_sh, "--smoke", "--emulator", abi.qemu, "--out", os.path.join(work, "out")]
+                [run_sh, "--smoke", "--minutes", SMOKE_MINUTES, "--emulator", abi.qemu, "--out", os.path.join(work, "out")]
             results = results_line(call(cmd, f"smoke: {abi.name}: run.sh under {shell}", echo=False), run_sh)
         report = importer.import_results(results, top, out=os.path.join(work, f"{abi.name}-qemu-user"))
-        if "(EMULATED)" not in fsio.read_text(report).splitlines()[0]:
+        text = fsio.read_text(report)
+        if "(EMULATED)" not in text.splitlines()[0]:
             raise InputError(f"smoke: {report}: an emulated run not labelled EMULATED")
-        lines.append(f"{abi.name}: bundle {os.path.getsize(tarball) / 2**20:.1f} MiB, run.sh --smoke under "
-                     f"{abi.qemu} with {' and '.join(shells)}: completed; import: {report} (EMULATED)")
+        if not (m := re.search(r"; (\d+) processes(, each with its own environment size,| as units)", text)) \
+                or int(m.group(1)) < 10 \
+                or "the timings are not figures" not in text:
+            raise InputError(f"smoke: {report}: no resolution block over ten processes or more, "
+                             "or not labelled as not figures")
+        lines.append(f"{abi.name}: bundle {os.path.getsize(tarball) / 2**20:.1f} MiB, run.sh --smoke --minutes "
+                     f"{SMOKE_MINUTES} under {abi.qemu} with {' and '.join(shells)}: completed, paired pass in "
+                     f"{m.group(1)} processes; import: {report} (EMULATED)")
     return lines

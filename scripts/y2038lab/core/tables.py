@@ -167,13 +167,14 @@ def resolution_table(run, pairs):
     return out + [""]
 
 
-def paired_summary(run):
-    """The resolution block of REPORT.md's top and README (one per run with paired benchmarks)."""
+def paired_summary(run, source=None):
+    """The resolution block of REPORT.md's top and README (one per run with paired benchmarks).  SOURCE:
+    what made the run and whose timings they are (default: `scripts/lab bench` on this host)."""
     pairs = paired.comparisons(run)
-    return [] if not pairs else [f"Resolution of this run on {run.abi} (`scripts/lab bench`, {os.path.basename(run.path)}, timings of "
-            "this host, paired: A and B in alternating ~8 µs blocks): the smallest relative difference it could "
-            "detect, the median over the family's negative controls of how far their 95 % interval reaches "
-            "from 1:", ""] + resolution_table(run, pairs)
+    source = source or f"`scripts/lab bench`, {os.path.basename(run.path)}, timings of this host"
+    return [] if not pairs else [f"Resolution of this run on {run.abi} ({source}, paired: A and B in alternating "
+            "~8 µs blocks): the smallest relative difference it could detect, the median over the family's negative "
+            "controls of how far their 95 % interval reaches from 1:", ""] + resolution_table(run, pairs)
 
 
 def paired_tables(run):
