@@ -162,6 +162,19 @@ def timing(rounds):
     return out
 
 
+def positive_text(stat):
+    """The positive control against its true ratio 1.0625, judged as the user-space report judges it:
+    detected (1 outside the interval), and whether the estimate is within 0.5 % of the truth."""
+    ratio, lo, hi, p = stat
+    if lo is None:
+        return f"x{ratio:.4f} (too few boots)"
+    off = ratio / 1.0625 - 1
+    return (f"x{ratio:.4f} [{lo:.4f}, {hi:.4f}], p = {p:.3g} (true 1.0625, {100 * off:+.2f} % off): "
+            + ("detected" if lo > 1 else "not detected")
+            + ("" if lo <= 1.0625 <= hi else ", but its interval misses the true ratio")
+            + ("" if abs(off) <= paired.POSITIVE_LIMIT else " and its estimate is off by more than ±0.5 %"))
+
+
 def fmt(stat):
     ratio, lo, hi, p = stat
     if lo is None:
@@ -261,8 +274,8 @@ def render(results, rounds, meta):
         cell = {(p, r): s for p, r, s, _ in stats}
         md += markdown.table(["path"] + [f"{r} / {reprs.REFERENCE}" for r in others],
                              [[p] + [fmt(cell[(p, r)]) for r in others] for p in paths]) + [""]
-        md += [f"Positive control: {fmt(next(s for p, r, s, k in stats if k == 'positive'))} (true 1.0625)"
-               for _ in [0] if any(k == "positive" for _, _, _, k in stats)] + [""]
+        pos = [s for _, _, s, k in stats if k == "positive"]
+        md += [f"Positive control: {positive_text(pos[0])}" if pos else "No positive control in these boots.", ""]
     if meta.get("unbuilt"):
         md += ["## Not measured in this run", "", "Not built when this run booted the others (each is a full kernel "
                f"build; `scripts/lab kernel --arch A --repr R` builds it): {', '.join(meta['unbuilt'])}.", ""]
