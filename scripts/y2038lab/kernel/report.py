@@ -82,14 +82,15 @@ MACHINE_ABI = {"x86_64": "x86_64", "i686": "i386", "i586": "i386", "armv7l": "ar
 
 
 def slab_note(r):
-    """'' where the kernel's slabs equal the model's; else how many slabs more or fewer, and why when it
-    is the one slab the test's first objects share with objects allocated before it."""
+    """'' where the kernel's slabs equal the model's; else how many slabs more or fewer, and why when they
+    are the few partly filled slabs (the CPU's slab and its partial list) the test's first objects fill."""
     slab = int(r["pagesperslab"]) * int(r["page_size"]) if r.get("page_size") else None
     extra = (r["slab_bytes"] - r["model_slab_bytes"]) / slab if slab else None
     if extra == 0:
         return ""
-    if extra == 1:
-        return " (+1 slab: the first slab also holds objects allocated before the test)"
+    if extra is not None and extra == int(extra) and 1 <= extra <= 3:
+        return (f" (+{extra:g} slab{'s' if extra > 1 else ''}: the cache's partly filled slabs from before the test, "
+                "which its first objects fill, are counted whole)")
     return f" (differ: {extra:+g} slabs)" if extra is not None else " (differ)"
 
 
