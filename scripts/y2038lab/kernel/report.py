@@ -176,11 +176,18 @@ def positive_text(stat):
             + ("" if abs(off) <= paired.POSITIVE_LIMIT else " and its estimate is off by more than ±0.5 %"))
 
 
-def fmt(stat):
+def fmt(stat, band=None):
+    """A ratio, its interval and p; a difference only where the interval also clears BAND, how far
+    the same path's negative control reaches from 1 (the twin kernels' own difference)."""
     ratio, lo, hi, p = stat
     if lo is None:
         return f"x{ratio:.4f} (too few boots)"
-    verdict = paired.NO_DIFFERENCE if lo <= 1 <= hi else paired.DIFFERENCE
+    if lo <= 1 <= hi:
+        verdict = paired.NO_DIFFERENCE
+    elif band is not None and lo < 1 + band and hi > 1 / (1 + band):  # the interval does not clear the band
+        verdict = f"{paired.WITHIN} (±{100 * band:.2f} %)"
+    else:
+        verdict = paired.DIFFERENCE
     return f"x{ratio:.4f} [{lo:.4f}, {hi:.4f}], p = {p:.3g}: {verdict}"
 
 
@@ -273,8 +280,13 @@ def render(results, rounds, meta):
         paths = sorted({p for p, _, _, k in stats if k != "positive"})
         others = sorted({r for _, r, _, k in stats if k != "positive"}, key=lambda r: (r != reprs.TWIN, r))
         cell = {(p, r): s for p, r, s, _ in stats}
+        band = {p: max(s[2] - 1, 1 / s[1] - 1) for p, r, s, k in stats if k == "negative" and s[1] is not None}
         md += markdown.table(["path"] + [f"{r} / {reprs.REFERENCE}" for r in others],
-                             [[p] + [fmt(cell[(p, r)]) for r in others] for p in paths]) + [""]
+                             [[p] + [fmt(cell[(p, r)], None if r == reprs.TWIN else band.get(p)) for r in others]
+                              for p in paths]) + [""]
+        md += ["A cell reads *difference* only where its interval also clears the reach of the same path's "
+               "negative control (the twin kernels' own difference); inside that reach it reads "
+               f"*{paired.WITHIN}*.", ""]
         pos = [s for _, _, s, k in stats if k == "positive"]
         md += [f"Positive control: {positive_text(pos[0])}" if pos else "No positive control in these boots.", ""]
     if meta.get("unbuilt"):
