@@ -62,8 +62,8 @@ def hunk_origin(repr_):
 # in the table): facts of the two trees and of UML, not guesses.
 WHY = [("i_lock: 0 B", "UML has no SMP: spinlock_t is empty, and the locks inside i_rwsem and i_data shrink "
         "with it (the replica assumes SMP)"),
-       ("i_linklen only in the replica", "i_linklen is Linux 6.18's (the v6 body models 6.18.26); 6.12 has "
-        "only i_devices in that union")]
+       ("i_linklen only in the replica", "i_linklen is Linux 6.18's (the v6 body models 6.18.26, where it shares "
+        "a union with i_devices); in 6.12 i_devices is a plain list_head")]
 
 
 def slab_model(fig, bits):
@@ -89,8 +89,8 @@ def slab_note(r):
     if extra == 0:
         return ""
     if extra is not None and extra == int(extra) and 1 <= extra <= 3:
-        return (f" (+{extra:g} slab{'s' if extra > 1 else ''}: the cache's partly filled slabs from before the test, "
-                "which its first objects fill, are counted whole)")
+        return (f" (+{extra:g} slab{'s' if extra > 1 else ''}, not attributed: slabs the cache already had partly "
+                "filled, counted whole, would give this; the test does not count other objects)")
     return f" (differ: {extra:+g} slabs)" if extra is not None else " (differ)"
 
 
@@ -157,6 +157,13 @@ def timing(rounds):
             ratios = [by[(k, r)][0][path] / by[(k, reprs.REFERENCE)][0][path]
                       for k, rr, _, _ in rounds if rr == r and (k, reprs.REFERENCE) in by]
             out.append((path, r, paired.analyse(ratios), "negative" if r == reprs.TWIN else "compare"))
+    # multigrain and scalar store mtime alike (the flag is in the ctime): on the mtime paths their kernels
+    # run the same machine code at other addresses, a second negative control of code placement.
+    for path in [p for p in paths if "mtime" in p]:
+        ratios = [by[(k, "multigrain")][0][path] / by[(k, "scalar")][0][path]
+                  for k, rr, _, _ in rounds if rr == "scalar" and (k, "multigrain") in by]
+        if len(ratios) >= paired.MIN_N:
+            out.append((path, "multigrain/scalar", paired.analyse(ratios), "negative"))
     pos = [pair for _, r, _, pair in rounds if r == reprs.REFERENCE and pair]
     if pos:
         out.append(("generic_fillattr_x17", reprs.REFERENCE, paired.analyse(pos), "positive"))
@@ -196,7 +203,7 @@ def headline(rows, tree_name):
     shmem_inode_cache, inside summary markers."""
     abis_ = list(dict.fromkeys(r["abi"] for r in rows))
     cell = {(r["repr"], r["abi"]): r for r in rows if r.get("cache") in (None, "shmem_inode_cache")}
-    how = {"um": "UML", "i386": "qemu", "arm": "qemu"}
+    how = {"um": "UML: 1 CPU, no SMP", "i386": "qemu", "arm": "qemu"}
     body = markdown.table(["repr"] + [f"{a} ({how.get(cell[next(k for k in cell if k[1] == a)]['arch'], 'board')})"
                                       for a in abis_],
                           [[r] + [f"{c['sizeof_inode']} B, {c['slab_bytes'] / int(c['inodes']):.1f} B/inode"
@@ -219,7 +226,9 @@ def render(results, rounds, meta):
                           ("Config", meta.get("config_note", "kernel/kunitconfig + the kernel-check block of "
                            "layouts/kernel_standins.h (UML without CONFIG_SMP and the options that need it; full text "
                            "below)")),
-                          ("Built and run by", f"`{meta['command']}` in {meta['elapsed'] / 60:.0f} min on "
+                          ("Built and run by", f"`{meta['command']}` in {meta['elapsed'] / 60:.0f} min (builds "
+                           f"{sum(x[2] for x in results.values()) / 60:.1f} min of it: a build whose kernel was "
+                           "there redoes only what changed) on "
                            f"{meta['host']}, {meta['cpus']} CPUs, {meta['date']}"),
                           ("Hunks", "kernel/kunit.patch and layouts/repr_<repr>.kernel.patch against that tree; "
                            "the KUnit suite kernel/y2038_inode_kunit.c")])
@@ -244,7 +253,8 @@ def render(results, rounds, meta):
            "bytes of the 10^5 inodes.  Model: the lab's SLUB model (layouts/slub_model.py) for the object size the "
            "kernel printed, one CPU.", ""]
     md += markdown.table(["ABI", "repr", "cache", "object", "ksize real / model", "objs/slab real / model",
-                          "pages real / model", "slab bytes real / model", "bytes per inode real / model"],
+                          "pages real / model", "slab bytes real / model",
+                          "bytes per inode: real (slab bytes / inodes) / model (slab / objects in it)"],
                          [[r["abi"], r["repr"], r["cache"], r["object_size"], f"{r['ksize']} / {r['model_ksize']}",
                            f"{r['objperslab']} / {r['model_objperslab']}",
                            f"{r['pagesperslab']} / {r['model_pagesperslab']}",
@@ -266,8 +276,8 @@ def render(results, rounds, meta):
                           for r in rows if (r["arch"], r["repr"]) not in seen and not seen.add((r["arch"], r["repr"]))])
     md += [""]
     if stats:
-        neg = [s for p, r, s, k in stats if k == "negative" and s[1] is not None]
-        res = sorted(max(s[2] - 1, 1 / s[1] - 1) for s in neg)
+        res = sorted(max(s[2] - 1, 1 / s[1] - 1) for p, r, s, k in stats if k == "negative" and r == reprs.TWIN
+                     and s[1] is not None)
         md += ["## Timings in the kernel (UML on this host; the boot is the unit)", "",
                f"{len({k for k, _, _, _ in rounds})} rounds of boots, each the reference then every other "
                "representation (rotated); per boot the median over 301 blocks of at least 64 µs of each path's "
@@ -275,18 +285,23 @@ def render(results, rounds, meta):
                "Wilcoxon signed-rank test and Hodges-Lehmann 95 % interval over rounds.  Negative control: "
                f"{reprs.TWIN} against {reprs.REFERENCE} (the same code on x86_64, two kernels); positive: "
                "17 calls of generic_fillattr() against 16 inside each reference boot (true ratio 1.0625).  Resolution "
-               f"(median reach of the negative controls' intervals from 1): "
+               f"(median reach of the {reprs.TWIN} / {reprs.REFERENCE} intervals from 1): "
                f"{'±%.2f%%' % (100 * res[len(res) // 2]) if res else 'n/a'}.", ""]
         paths = sorted({p for p, _, _, k in stats if k != "positive"})
         others = sorted({r for _, r, _, k in stats if k != "positive"}, key=lambda r: (r != reprs.TWIN, r))
         cell = {(p, r): s for p, r, s, _ in stats}
-        band = {p: max(s[2] - 1, 1 / s[1] - 1) for p, r, s, k in stats if k == "negative" and s[1] is not None}
+        reach = [max(s[2] - 1, 1 / s[1] - 1, abs(s[0] - 1)) for _, _, s, k in stats if k == "negative" and s[1]]
+        band = max(reach) if reach else None
+        place = [(p, s) for p, r, s, k in stats if r == "multigrain/scalar"]
+        others = [r for r in others if r != "multigrain/scalar"]
         md += markdown.table(["path"] + [f"{r} / {reprs.REFERENCE}" for r in others],
-                             [[p] + [fmt(cell[(p, r)], None if r == reprs.TWIN else band.get(p)) for r in others]
+                             [[p] + [fmt(cell[(p, r)], None if r == reprs.TWIN else band) for r in others]
                               for p in paths]) + [""]
-        md += ["A cell reads *difference* only where its interval also clears the reach of the same path's "
-               "negative control (the twin kernels' own difference); inside that reach it reads "
-               f"*{paired.WITHIN}*.", ""]
+        md += ["Code placement: " + "; ".join(f"{p}, multigrain against scalar (the same machine code at other "
+                                               f"addresses): {fmt(s)}" for p, s in place) + "." if place else "", "",
+               "So a ratio says how a kernel built with that representation runs, placement included; a cell "
+               f"reads *difference* only where its interval clears the widest negative control (±{100 * band:.1f} "
+               f"%, both kinds), else *{paired.WITHIN}*." if band else "", ""]
         pos = [s for _, _, s, k in stats if k == "positive"]
         md += [f"Positive control: {positive_text(pos[0])}" if pos else "No positive control in these boots.", ""]
     if meta.get("unbuilt"):

@@ -142,7 +142,7 @@ def _real(ev, layout, against, abi_list, slab=True):
         a, b = k.get((abi, layout)), k.get((abi, against))
         if not (a and b):
             continue
-        how = "UML, no SMP" if a["arch"] == "um" else "qemu-system"
+        how = "UML: one CPU, no SMP, a one-CPU kernel's slab orders" if a["arch"] == "um" else "qemu-system, one CPU"
         caches = [f"{c} {a['slab'][c]:.1f} vs {b['slab'][c]:.1f} B per inode ({100 * (a['slab'][c] / b['slab'][c] - 1):+.1f} %)"
                   for c in sorted(a["slab"]) if slab and c in b["slab"]]
         parts.append(f"{abi} ({how}) sizeof {a['sizeof']} vs {b['sizeof']} B" + (", " if caches else "") + ", ".join(caches))
