@@ -142,6 +142,11 @@ def rows_of(results, meta):
     return rows
 
 
+# timestamp_truncate() reads only the inode's i_sb, at the same offset in every representation: each
+# kernel runs the same machine code for it, so every ratio on that path is a control of code placement.
+PLACEMENT_PATH = "timestamp_truncate"
+
+
 def timing(rounds):
     """[(path, repr, (ratio, lo, hi, p), kind)] of each representation's per-boot time against the
     reference of the same round, and the positive control (generic_fillattr x17/16 inside each
@@ -156,7 +161,8 @@ def timing(rounds):
         for r in reprs_:
             ratios = [by[(k, r)][0][path] / by[(k, reprs.REFERENCE)][0][path]
                       for k, rr, _, _ in rounds if rr == r and (k, reprs.REFERENCE) in by]
-            out.append((path, r, paired.analyse(ratios), "negative" if r == reprs.TWIN else "compare"))
+            out.append((path, r, paired.analyse(ratios),
+                        "negative" if r == reprs.TWIN or path == PLACEMENT_PATH else "compare"))
     # multigrain and scalar store mtime alike (the flag is in the ctime): on the mtime paths their kernels
     # run the same machine code at other addresses, a second negative control of code placement.
     for path in [p for p in paths if "mtime" in p]:
@@ -295,10 +301,13 @@ def render(results, rounds, meta):
         place = [(p, s) for p, r, s, k in stats if r == "multigrain/scalar"]
         others = [r for r in others if r != "multigrain/scalar"]
         md += markdown.table(["path"] + [f"{r} / {reprs.REFERENCE}" for r in others],
-                             [[p] + [fmt(cell[(p, r)], None if r == reprs.TWIN else band) for r in others]
-                              for p in paths]) + [""]
+                             [[p + (" (placement control)" if p == PLACEMENT_PATH else "")]
+                              + [fmt(cell[(p, r)], None if r == reprs.TWIN or p == PLACEMENT_PATH else band)
+                                 for r in others] for p in paths]) + [""]
         md += ["Code placement: " + "; ".join(f"{p}, multigrain against scalar (the same machine code at other "
-                                               f"addresses): {fmt(s)}" for p, s in place) + "." if place else "", "",
+                                               f"addresses): {fmt(s)}" for p, s in place)
+               + f"; and {PLACEMENT_PATH}() on every row of its line (the same machine code in every kernel)."
+               if place else "", "",
                "So a ratio says how a kernel built with that representation runs, placement included; a cell "
                f"reads *difference* only where its interval clears the widest negative control (±{100 * band:.1f} "
                f"%, both kinds), else *{paired.WITHIN}*." if band else "", ""]
