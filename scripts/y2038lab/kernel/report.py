@@ -9,6 +9,7 @@ probes is at hand, pahole on the replica beside pahole on the kernel's vmlinux,
 member by member (layouts.kernel.compare).
 """
 import hashlib
+import itertools
 import os
 import re
 
@@ -147,10 +148,23 @@ def rows_of(results, meta):
 PLACEMENT_PATH = "timestamp_truncate"
 
 
-def timing(rounds):
+def mtime_twins(results):
+    """[(a, b)]: pairs of representations, neither the reference, whose UML kernels lay out the mtime
+    members alike (the suite's member lines) and whose hunks add the same mtime lines: their mtime paths
+    run the same machine code at other addresses."""
+    def mtime_lines(r):
+        return [x for x in fsio.read_text(tree.hunks()[r], "kernel hunk").splitlines()
+                if x.startswith("+") and "mtime" in x and not x.startswith("+++")]
+    lay = {r: [(f["name"], f["offset"], f["size"]) for f in run.figure("member") if "mtime" in f["name"]]
+           for (arch, r), (run, _, _) in results.items() if arch == "um" and r != reprs.REFERENCE}
+    return [(a, b) for a, b in itertools.combinations(sorted(lay), 2)
+            if lay[a] == lay[b] and mtime_lines(a) == mtime_lines(b)]
+
+
+def timing(rounds, twins=()):
     """[(path, repr, (ratio, lo, hi, p), kind)] of each representation's per-boot time against the
-    reference of the same round, and the positive control (generic_fillattr x17/16 inside each
-    reference boot); kind: negative (the twin, the same code on LP64), positive, compare."""
+    reference of the same round, of each pair of TWINS (mtime_twins) on the mtime paths, and the positive
+    control (generic_fillattr x17/16 inside each reference boot); kind: negative (the twin, the same code on LP64), positive, compare."""
     by = {}
     for k, r, paths, pair in rounds:
         by[(k, r)] = (paths, pair)
@@ -163,13 +177,11 @@ def timing(rounds):
                       for k, rr, _, _ in rounds if rr == r and (k, reprs.REFERENCE) in by]
             out.append((path, r, paired.analyse(ratios),
                         "negative" if r == reprs.TWIN or path == PLACEMENT_PATH else "compare"))
-    # multigrain and scalar store mtime alike (the flag is in the ctime): on the mtime paths their kernels
-    # run the same machine code at other addresses, a second negative control of code placement.
-    for path in [p for p in paths if "mtime" in p]:
-        ratios = [by[(k, "multigrain")][0][path] / by[(k, "scalar")][0][path]
-                  for k, rr, _, _ in rounds if rr == "scalar" and (k, "multigrain") in by]
-        if len(ratios) >= paired.MIN_N:
-            out.append((path, "multigrain/scalar", paired.analyse(ratios), "negative"))
+    for a, b in twins:  # the same mtime code at other addresses: a second negative control, of placement
+        for path in [p for p in paths if "mtime" in p]:
+            ratios = [by[(k, a)][0][path] / by[(k, b)][0][path] for k, rr, _, _ in rounds if rr == b and (k, a) in by]
+            if len(ratios) >= paired.MIN_N:
+                out.append((path, f"{a}/{b}", paired.analyse(ratios), "negative"))
     pos = [pair for _, r, _, pair in rounds if r == reprs.REFERENCE and pair]
     if pos:
         out.append(("generic_fillattr_x17", reprs.REFERENCE, paired.analyse(pos), "positive"))
@@ -224,7 +236,7 @@ def headline(rows, tree_name):
 def render(results, rounds, meta):
     """{file name under OUT: text}: KERNEL.md, kernel.csv, timing.csv, ktap/<arch>-<repr>.ktap."""
     rows = rows_of(results, meta)
-    stats = timing(rounds) if rounds else []
+    stats = timing(rounds, mtime_twins(results)) if rounds else []
     md = ["# struct inode timestamps in a real kernel", "",
           markdown.generated(meta["command"], f"; commit {meta['commit']}"), ""]
     md += markdown.facts([("Tree", meta["tree"]), ("Kernels", meta.get("kernels", "UML (ARCH=um, x86_64) runs as a "
@@ -242,9 +254,9 @@ def render(results, rounds, meta):
     md += ["## Size of struct inode (bytes, the kernel's sizeof)", "",
            "Real: `sizeof(struct inode)` printed by y2038_inode_layout in the booted kernel.  Replica: pahole "
            "of the v6 body (reports/layouts/sizes-<abi>.csv), which assumes SMP: on UML (no SMP) spinlock_t "
-           "is empty, so compare the deltas against timespec64 there; members: pahole of the kernel's vmlinux "
+           f"is empty, so compare the deltas against {reprs.REFERENCE} there; members: pahole of the kernel's vmlinux "
            "against the replica, member by member.", ""]
-    md += markdown.table(["ABI (kernel)", "repr", "real", "replica", "real Δ vs timespec64", "replica Δ",
+    md += markdown.table(["ABI (kernel)", "repr", "real", "replica", f"real Δ vs {reprs.REFERENCE}", "replica Δ",
                           "timestamp members (offset+size)", "members that differ from the replica"],
                          [[f"{r['abi']} ({r['arch']})", r["repr"], r["sizeof_inode"], r["replica_size"],
                            r["delta_vs_reference"], r["replica_delta"], r["members"], r["replica_members_differ"]]
@@ -298,14 +310,14 @@ def render(results, rounds, meta):
         cell = {(p, r): s for p, r, s, _ in stats}
         reach = [max(s[2] - 1, 1 / s[1] - 1, abs(s[0] - 1)) for _, _, s, k in stats if k == "negative" and s[1]]
         band = max(reach) if reach else None
-        place = [(p, s) for p, r, s, k in stats if r == "multigrain/scalar"]
-        others = [r for r in others if r != "multigrain/scalar"]
+        place = [(p, r, s) for p, r, s, k in stats if "/" in r]
+        others = [r for r in others if "/" not in r]
         md += markdown.table(["path"] + [f"{r} / {reprs.REFERENCE}" for r in others],
                              [[p + (" (placement control)" if p == PLACEMENT_PATH else "")]
                               + [fmt(cell[(p, r)], None if r == reprs.TWIN or p == PLACEMENT_PATH else band)
                                  for r in others] for p in paths]) + [""]
-        md += ["Code placement: " + "; ".join(f"{p}, multigrain against scalar (the same machine code at other "
-                                               f"addresses): {fmt(s)}" for p, s in place)
+        md += ["Code placement: " + "; ".join(f"{p}, {r.replace('/', ' against ')} (the same machine code at "
+                                               f"other addresses): {fmt(s)}" for p, r, s in place)
                + f"; and {PLACEMENT_PATH}() on every row of its line (the same machine code in every kernel)."
                if place else "", "",
                "So a ratio says how a kernel built with that representation runs, placement included; a cell "

@@ -22,7 +22,7 @@ and the command exits 1 after writing the reports.
 import argparse
 import json
 import os
-import platform
+import re
 import subprocess
 import sys
 import threading
@@ -233,7 +233,6 @@ def main(argv=None):
 def import_board(args):
     """A board's KTAP into OUT/boards/LABEL/: the same tables, the board's machine and representation
     as its layout line names them; no timings (the board ran one boot)."""
-    import re
     if not args.label or not re.fullmatch(r"[\w.-]+", args.label):
         raise fsio.InputError(f"--ktap needs --label NAME (letters, digits, '.', '-', '_'), got {args.label!r}")
     run = ktap.parse(fsio.read_text(args.ktap, "KTAP log"), args.ktap)

@@ -307,7 +307,7 @@ def rule_growth(ev, claim):
     return Outcome("some" if flat else "all",
                    {"range": f"+{min(grown)} to +{max(grown)} B" if grown else "+0 B",
                     "flat": spans([(r, d) for r, d in ruled if r in flat]), "later": spans(later) or "none"},
-                   text(body, rows) + [x for r in (claim.get("options_2016") or []) + ["ktime"]
+                   text(body, rows) + [x for r in sorted({r for _, r in ev.kernel or {}} - {claim["layout"]})
                                        for x in _real(ev, r, claim["layout"], abis.ILP32, slab=False)],
                    [t for b in others for t in text(b, grow(b))],
                    [_size_source(ev, abi, body, r) for abi, _, ds in rows for r, _ in ds],
