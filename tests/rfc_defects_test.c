@@ -51,23 +51,7 @@
 
 /* ---- RFC 02/15 and 03/15, verbatim but for the RFC02_/RFC03_ prefixes ---- */
 
-#define inode_timespec timespec64	/* RFC 02/15, CONFIG_FS_USES_64BIT_TIME */
-#ifndef unlikely
-#define unlikely(x) __builtin_expect(!!(x), 0)
-#endif
-
-#define RFC03_VFS_INODE_SET_XTIME(xtime, inode, ts64)			\
-	do {								\
-		struct inode_timespec __ts = (ts64);			\
-		struct super_block *__sb = inode->i_sb;			\
-		(inode)->xtime##_sec = __ts.tv_sec;			\
-		(inode)->xtime##_nsec = __ts.tv_nsec;			\
-		if (unlikely(is_fs_timestamp_bad(ts64))) {		\
-			(inode)->xtime##_nsec = 0;			\
-			if (__sb->s_op->bad_timestamp)			\
-				__sb->s_op->bad_timestamp(__sb);	\
-		}							\
-	} while (0)
+#include "rfc03_setter.h"
 
 /*
  * The control: RFC 03's setter with its temporary renamed (__set_ts), nothing
