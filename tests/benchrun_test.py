@@ -20,6 +20,8 @@ from scripttest import FAKE_BENCH, PYTHON, env, expect, finish, one_line_error, 
 from y2038lab.bench import run as benchrun
 from y2038lab.core import results
 
+PROCESSES = next(p.processes for p in benchrun.PLAN if p.name == "paired")
+
 NAMES = ["accessor/get_mtime/v6/scalar", "accessor/set_ctime/v4_4/ktime", "walk/stat_seq/v6/scalar/4096",
          "walk/stat_random/v4_4/timespec/65536", "walk/stat_seq/v6/scalar/64", "walk/touch_seq/v6/scalar/4096",
          "walk/stat_seq/v6/scalar/65536/extra", "fstime/timestamp_truncate/gran:100/latency",
@@ -135,7 +137,7 @@ with tempfile.TemporaryDirectory() as tmp:
     after = snapshot(res)
     expect("complete run: outputs", sorted(["40-bench.md", "bench-i386.skipped", "bench-x86_64-walk-stat_seq-v6.png",
                                      "bench-x86_64.headline.txt", "bench-x86_64.json", "bench-x86_64.json.cmd",
-                                     *[f"bench-x86_64.paired{k}.txt" for k in range(1, 11)],
+                                     *[f"bench-x86_64.paired{k}.txt" for k in range(1, PROCESSES + 1)],
                                      "bench-x86_64.single.txt", "bench-x86_64.threaded.txt"], ), sorted(after))
     expect("complete run: files it does not own untouched", (before["40-bench.md"],
                                                              before["bench-x86_64-walk-stat_seq-v6.png"]),
@@ -150,29 +152,32 @@ with tempfile.TemporaryDirectory() as tmp:
             len(merged.records["accessor/get_mtime/v6/ktime"].cpu_ns)))
     expect("merged: the rest 3", 3, len(merged.records["walk/stat_seq/v6/scalar/64"].real_ns))
     paired = merged.records["paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"]
-    expect("merged: paired benchmarks have 10 processes x 3, each with its ratio", 30, len(paired.counters["ratio"]))
-    expect("merged: each paired row names its process", [k for k in range(1, 11) for _ in range(3)],
+    expect("merged: paired benchmarks have PROCESSES x 3 rows, each with its ratio", 3 * PROCESSES,
+           len(paired.counters["ratio"]))
+    expect("merged: each paired row names its process", [k for k in range(1, PROCESSES + 1) for _ in range(3)],
            paired.counters["y2038_process"])
     expect("merged: no per-process aggregate of a paired benchmark", {}, paired.aggregates)
     expect("merged: the plan recorded", ["headline", "paired", "single", "threaded"],
            [p["pass"] for p in context["y2038_run_plan"]])
-    expect("merged: the paired pass's processes and link orders recorded", (10, 2),
+    expect("merged: the paired pass's processes and link orders recorded", (PROCESSES, 2),
            next((p["processes"], p["link_orders"]) for p in context["y2038_run_plan"] if p["pass"] == "paired"))
     expect("merged: probes before and after, per CPU", ([str(c) for c in CPUS], [str(c) for c in CPUS]),
            (sorted(context["y2038_cpu_ns_before"]), sorted(context["y2038_cpu_ns_after"])))
-    expect("merged: a seed per process", 13, context["y2038_seed"].count(" pass)"))
+    expect("merged: a seed per process", 3 + PROCESSES, context["y2038_seed"].count(" pass)"))
     with open(log, encoding="utf-8") as f:
         calls = f.read().splitlines()
     passes = {c.split("--benchmark_out=")[1].split(".")[-1].split(" ")[0]: c for c in calls if "--benchmark_out=" in c}
     plan = context["y2038_thread_cpus"].split(" ")[0]
-    expect("passes: the four ran, paired in ten processes",
-           sorted(["headline", *[f"paired{k}" for k in range(1, 11)], "single", "threaded"]), sorted(passes))
-    expect("passes: the paired pass's third process runs link order 2, the others (no such order) the program",
-           ["y2038-bench-order2" if k == 3 else "y2038-bench" for k in range(1, 11)],
-           [passes[f"paired{k}"].split(" ")[0] for k in range(1, 11)])
-    expect("passes: single-threaded ones pinned to the plan's first CPU", [True] * 12,
+    expect("passes: the four ran, paired in PROCESSES processes",
+           sorted(["headline", *[f"paired{k}" for k in range(1, PROCESSES + 1)], "single", "threaded"]),
+           sorted(passes))
+    expect("passes: the paired processes on link order 2 run it, the others (no such order) the program",
+           ["y2038-bench-order2" if (k - 1) % benchrun.LINK_ORDERS == 2 else "y2038-bench"
+            for k in range(1, PROCESSES + 1)],
+           [passes[f"paired{k}"].split(" ")[0] for k in range(1, PROCESSES + 1)])
+    expect("passes: single-threaded ones pinned to the plan's first CPU", [True] * (PROCESSES + 2),
            [passes[p].endswith(f"Y2038_BENCH_CPUS={plan.split(',')[0]}")
-            for p in ("headline", *[f"paired{k}" for k in range(1, 11)], "single")])
+            for p in ("headline", *[f"paired{k}" for k in range(1, PROCESSES + 1)], "single")])
     expect("passes: the threaded one gets the whole plan", True,
            passes["threaded"].endswith(f"Y2038_BENCH_CPUS={plan}"))
     with open(os.path.join(res, "bench-i386.skipped"), encoding="utf-8") as f:
