@@ -158,18 +158,6 @@ struct walk_slab {
 	struct fs_time_clock clock;
 };
 
-/* 1 ns later on every read: a store on every touch. */
-static struct timespec64 walk_advancing_clock(void *ctx)
-{
-	struct timespec64 *now = ctx;
-
-	if (++now->tv_nsec == NSEC_PER_SEC) {
-		now->tv_nsec = 0;
-		now->tv_sec++;
-	}
-	return *now;
-}
-
 /*
  * walk_lines_per_op - distinct cache lines of @wc's members per inode
  *
@@ -308,7 +296,7 @@ static const char *walk_fill(struct walk_slab *slab, const struct walk_case *wc,
 	slab->passes = (WALK_MIN_BATCH + n - 1) / n;
 
 	slab->clock = (struct fs_time_clock){
-		.now = wc->clock == WALK_CLOCK_ADVANCING ? walk_advancing_clock : bench_fixed_clock,
+		.now = wc->clock == WALK_CLOCK_ADVANCING ? bench_advancing_clock : bench_fixed_clock,
 		.ctx = &slab->clock_now,
 	};
 	return NULL;
