@@ -291,25 +291,25 @@ static uint64_t ACCESSOR_FN(update_mtime_latency)(void *fixture, size_t start, s
 }
 
 static const struct paired_op accessor_cases[] = {
-	{ "get_atime", ACCESSOR_FN(get_atime) },
-	{ "get_mtime", ACCESSOR_FN(get_mtime) },
-	{ "get_ctime", ACCESSOR_FN(get_ctime) },
-	{ "get_mtime_sec", ACCESSOR_FN(get_mtime_sec) },
-	{ "get_mtime_latency", ACCESSOR_FN(get_mtime_latency) },
-	{ "set_atime", ACCESSOR_FN(set_atime) },
-	{ "set_mtime", ACCESSOR_FN(set_mtime) },
-	{ "set_ctime", ACCESSOR_FN(set_ctime) },
-	{ "update_mtime_latency", ACCESSOR_FN(update_mtime_latency) },
-	{ "compare_mtime", ACCESSOR_FN(compare_mtime) },
-	{ "swap_mtime", ACCESSOR_FN(swap_mtime) },
-	{ "set_ctime_current", ACCESSOR_FN(set_ctime_current) },
-	{ "set_ctime_current_queried", ACCESSOR_FN(set_ctime_current_queried) },
-	{ "rfc_get_mtime", ACCESSOR_FN(rfc_get_mtime) },
-	{ "rfc_set_mtime", ACCESSOR_FN(rfc_set_mtime) },
-	{ "rfc_swap_mtime", ACCESSOR_FN(rfc_swap_mtime) },
-	{ "boundary_to_fs_mtime", ACCESSOR_FN(boundary_to_fs_mtime) },
-	{ "copy_to_fs_mtime", ACCESSOR_FN(copy_to_fs_mtime) },
-	{ "boundary_from_fs_mtime", ACCESSOR_FN(boundary_from_fs_mtime) },
+	{ "get_atime", ACCESSOR_FN(get_atime), NULL },
+	{ "get_mtime", ACCESSOR_FN(get_mtime), NULL },
+	{ "get_ctime", ACCESSOR_FN(get_ctime), NULL },
+	{ "get_mtime_sec", ACCESSOR_FN(get_mtime_sec), NULL },
+	{ "get_mtime_latency", ACCESSOR_FN(get_mtime_latency), NULL },
+	{ "set_atime", ACCESSOR_FN(set_atime), NULL },
+	{ "set_mtime", ACCESSOR_FN(set_mtime), NULL },
+	{ "set_ctime", ACCESSOR_FN(set_ctime), NULL },
+	{ "update_mtime_latency", ACCESSOR_FN(update_mtime_latency), NULL },
+	{ "compare_mtime", ACCESSOR_FN(compare_mtime), NULL },
+	{ "swap_mtime", ACCESSOR_FN(swap_mtime), NULL },
+	{ "set_ctime_current", ACCESSOR_FN(set_ctime_current), NULL },
+	{ "set_ctime_current_queried", ACCESSOR_FN(set_ctime_current_queried), NULL },
+	{ "rfc_get_mtime", ACCESSOR_FN(rfc_get_mtime), NULL },
+	{ "rfc_set_mtime", ACCESSOR_FN(rfc_set_mtime), NULL },
+	{ "rfc_swap_mtime", ACCESSOR_FN(rfc_swap_mtime), NULL },
+	{ "boundary_to_fs_mtime", ACCESSOR_FN(boundary_to_fs_mtime), NULL },
+	{ "copy_to_fs_mtime", ACCESSOR_FN(copy_to_fs_mtime), NULL },
+	{ "boundary_from_fs_mtime", ACCESSOR_FN(boundary_from_fs_mtime), NULL },
 };
 
 /* The unpaired benchmark of an op (@arg: its accessor_cases[] row): one batch per block. */
@@ -333,6 +333,7 @@ static void ACCESSOR_FN(bench)(struct bench_state *st, const void *arg)
 
 #ifndef BENCH_PLACEMENT
 static const struct paired_layout accessor_paired = {
+	.family = "accessor",
 	.body = INODE_BODY_NAME,
 	.repr = INODE_REPR_NAME,
 	.setup = accessor_new,
@@ -341,6 +342,7 @@ static const struct paired_layout accessor_paired = {
 	.n_ops = sizeof(accessor_cases) / sizeof(accessor_cases[0]),
 	.ops_per_unit = ACCESSOR_BATCH,
 	.max_units = SIZE_MAX,
+	.positive = "get_mtime",
 };
 #endif
 

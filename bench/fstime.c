@@ -138,6 +138,17 @@ struct timespec64 bench_fixed_clock(void *ctx)
 	return *(const struct timespec64 *)ctx;
 }
 
+struct timespec64 bench_advancing_clock(void *ctx)
+{
+	struct timespec64 *now = ctx;
+
+	if (++now->tv_nsec == NSEC_PER_SEC) {
+		now->tv_nsec = 0;
+		now->tv_sec++;
+	}
+	return *now;
+}
+
 static time64_t fstime_random_sec(struct rng *rng, enum fstime_inputs inputs)
 {
 	uint64_t span = (uint64_t)(FSTIME_TIME_MAX - FSTIME_TIME_MIN - 1);

@@ -1,22 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * paired.c - the driver of paired benchmarks (paired.h) and the list of the
- * accessor pairs.  Compiled once, without the kernel's flags: it times and
+ * layout pairs.  Compiled once, without the kernel's flags: it times and
  * counts, the timed loops are the block functions of the per-layout objects
  * and of fstime.c, compiled as the unpaired benchmarks are.
  *
- * accessor pairs, per body (B / A):
- *   paired/accessor/<op>/<body>/<reference>~<repr>   every representation
- *       against the reference (timespec64) for every op; <repr> = the twin
- *       (timespec, on LP64 ABIs: the same layout, the same instructions
- *       compiled twice, bench_twin_codegen) is the negative control;
+ * Layout pairs, per family (accessor, walk), body and where (B / A):
+ *   paired/<family>/<op>/<body>/<reference>~<repr>[/<where>]   every
+ *       representation against the reference (timespec64) for every op;
+ *       <repr> = the twin (timespec, on LP64 ABIs: the same layout, the same
+ *       instructions compiled twice, bench_twin_codegen) is the negative
+ *       control.  accessor: no where; walk: where = the slab's inodes, each
+ *       side walking a slab of its own;
  *   paired/accessor/<a>~<b>/<body>/<repr>   per layout: the RFC's macros
  *       against mainline's accessors, the boundary conversion against the
  *       same copy without one (to_fs: the store of the value into the file
  *       system's own struct, converted or not) and from_fs against a plain
  *       set, multigrain's queried ctime update against the unqueried one;
- *   paired/accessor/get_mtime/<body>/<reference>/units:16~17   the positive
- *       control: B runs 17 batches where A runs 16 (true ratio 1.0625).
+ *   paired/<family>/<op>/<body>/<reference>/units:16~17[/<where>]   the
+ *       positive control, where the reference layout names one
+ *       (paired_layout.positive: accessor get_mtime, walk stat_seq at one
+ *       size): B runs 17 units where A runs 16 (true ratio 1.0625).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "paired.h"
@@ -25,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,8 +37,11 @@
 #include "rng.h"
 
 #define PAIRED_BLOCK_NS 8000 /* one block, ~8 us */
-#define PAIRED_MAX_LAYOUTS 64
+#define PAIRED_MAX_LAYOUTS 256 /* accessor: one per layout; walk: one per layout and size */
 #define PAIRED_MAX_RECORDED 10000000
+#define PAIRED_HUGE_PAGE ((size_t)2 << 20)
+#define PAIRED_KEPT 6                    /* blocks paired_free_huge() keeps */
+#define PAIRED_KEEP_MIN ((size_t)8 << 20) /* and from which size */
 
 #ifndef Y2038_BENCH_REFERENCE_REPR
 #define Y2038_BENCH_REFERENCE_REPR "timespec64"
@@ -106,17 +114,47 @@ static bool paired_setup(const struct paired_case *c, void **fa, void **fb)
 	return first && second;
 }
 
+/*
+ * The fixtures of the last pair that ran, where both its sides allow reuse
+ * (paired_side.reuse): its next run, usually Google Benchmark's next call
+ * within the same repetition, takes them as they were left; any other pair
+ * first tears them down.
+ */
+static const struct paired_case *paired_kept_case;
+static void *paired_kept_a, *paired_kept_b;
+static size_t paired_kept_pos, paired_kept_pos_b; /* and where its blocks went on: not back to inputs just cached */
+
+static void paired_release_kept(void)
+{
+	if (paired_kept_case) {
+		paired_kept_case->b.teardown(paired_kept_b);
+		paired_kept_case->a.teardown(paired_kept_a);
+		paired_kept_case = NULL;
+	}
+}
+
 static void paired_run(struct bench_state *st, const void *arg)
 {
 	const struct paired_case *c = arg;
 	void *fa, *fb;
-	bool set_up = paired_setup(c, &fa, &fb);
+	bool set_up;
 	int64_t best = INT64_MAX, n_max = bench_max_iterations(st), n = 0;
 	uint64_t sink = 0;
-	size_t k, ua, ub, pos = 0;
+	size_t k, ua, ub, pos = 0, pos_b = 0;
 	double *ta = NULL, *tb = NULL, *ratio = NULL; /* AB pairs' ratios from the front, BA's from the back */
 	size_t n_ab = 0, n_ba = 0;
 
+	if (paired_kept_case == c) {
+		fa = paired_kept_a;
+		fb = paired_kept_b;
+		pos = paired_kept_pos;
+		pos_b = paired_kept_pos_b;
+		paired_kept_case = NULL;
+		set_up = true;
+	} else {
+		paired_release_kept();
+		set_up = paired_setup(c, &fa, &fb);
+	}
 	if (n_max > PAIRED_MAX_RECORDED)
 		n_max = PAIRED_MAX_RECORDED;
 	if (set_up) {
@@ -128,14 +166,22 @@ static void paired_run(struct bench_state *st, const void *arg)
 		bench_skip_with_error(st, "paired: cannot set up the two sides");
 		goto out;
 	}
-	/* Block size: 16k units of A take about PAIRED_BLOCK_NS (both warmed first). */
-	sink += c->b.block(fb, 0, 16);
+	/*
+	 * Block size: 16k units of A take about PAIRED_BLOCK_NS (both warmed
+	 * first).  With an input stream each trial starts where the last one
+	 * ended, as the timed blocks do: a walk's 16 inodes timed five times at
+	 * one start are cached from the second time on, and a slab beyond the
+	 * caches then got blocks of 200 us instead of 8.
+	 */
+	sink += c->b.block(fb, pos_b, 16);
 	for (int i = 0; i < 5; i++) {
 		int64_t t0 = paired_now_ns();
 
-		sink += c->a.block(fa, 0, 16);
+		sink += c->a.block(fa, pos, 16);
 		t0 = paired_now_ns() - t0;
 		best = t0 < best ? t0 : best;
+		pos = c->cycle ? (pos + 16) % c->cycle : 0;
+		pos_b = c->cycle ? (pos_b + 16) % c->cycle : 0; /* in step with A's */
 	}
 	k = best > 0 ? (size_t)(PAIRED_BLOCK_NS / best) : 1;
 	k = k < 1 ? 1 : k > c->max_units / 17 ? c->max_units / 17 : k;
@@ -145,7 +191,7 @@ static void paired_run(struct bench_state *st, const void *arg)
 		int64_t t0 = paired_now_ns(), t1, t2, da, db;
 
 		if (n & 1) {
-			sink += c->b.block(fb, pos, ub);
+			sink += c->b.block(fb, pos_b, ub);
 			t1 = paired_now_ns();
 			sink += c->a.block(fa, pos, ua);
 			t2 = paired_now_ns();
@@ -154,7 +200,7 @@ static void paired_run(struct bench_state *st, const void *arg)
 		} else {
 			sink += c->a.block(fa, pos, ua);
 			t1 = paired_now_ns();
-			sink += c->b.block(fb, pos, ub);
+			sink += c->b.block(fb, pos_b, ub);
 			t2 = paired_now_ns();
 			da = t1 - t0;
 			db = t2 - t1;
@@ -169,9 +215,16 @@ static void paired_run(struct bench_state *st, const void *arg)
 				ratio[n_ab++] = (double)db / (double)da;
 			n++;
 		}
+		/*
+		 * Each side goes on from where its own last block stopped: the
+		 * positive control's B, 17 units where A runs 16, would
+		 * otherwise start each block on units it ran one pair before
+		 * (a walk's inodes still cached).  A block may cover the cycle
+		 * more than once (walk: 64 inodes).
+		 */
 		if (c->cycle) {
-			pos += ua;
-			pos = pos >= c->cycle ? pos - c->cycle : pos;
+			pos = (pos + ua) % c->cycle;
+			pos_b = (pos_b + ub) % c->cycle;
 		}
 	}
 	bench_do_not_optimize(sink);
@@ -206,6 +259,14 @@ out:
 	free(ta);
 	free(tb);
 	free(ratio);
+	if (fa && fb && c->a.reuse && c->b.reuse) {
+		paired_kept_case = c;
+		paired_kept_a = fa;
+		paired_kept_b = fb;
+		paired_kept_pos = pos;
+		paired_kept_pos_b = pos_b;
+		return;
+	}
 	if (fb)
 		c->b.teardown(fb);
 	if (fa)
@@ -227,7 +288,69 @@ void paired_register_pair(const char *name, const struct paired_side *a,
 	bench_use_manual_time(bench_register(name, paired_run, c));
 }
 
-/* --- the accessor pairs --------------------------------------------------------- */
+/* --- large fixtures kept between benchmarks --------------------------------------------- */
+
+/*
+ * A paired walk's slab (walk.c) of 2^16 or 2^18 inodes took 50 to 150 ms per
+ * side and repetition to fault in, against 2 ms timed: the pass spent its
+ * time in the kernel's page-fault path.  paired_free_huge() keeps the last
+ * PAIRED_KEPT blocks of PAIRED_KEEP_MIN bytes or more, and
+ * paired_alloc_huge() hands one back when it fits (at most an eighth
+ * larger), still mapped; the caller fills it as if new.  Both sides of a
+ * pair and every fixture start at a huge-page boundary, so the two sides'
+ * data map to the same cache sets whatever was allocated before
+ * (bench_alloc_huge()'s reason, bench_fixtures.h).
+ */
+static struct {
+	void *p;
+	size_t bytes;
+	bool in_use;
+} paired_kept[PAIRED_KEPT];
+
+void *paired_alloc_huge(size_t bytes)
+{
+	size_t free_slot = PAIRED_KEPT;
+	void *p;
+
+	if (bytes == 0 || bytes > SIZE_MAX - (PAIRED_HUGE_PAGE - 1))
+		return NULL;
+	bytes = (bytes + PAIRED_HUGE_PAGE - 1) / PAIRED_HUGE_PAGE * PAIRED_HUGE_PAGE;
+	for (size_t i = 0; i < PAIRED_KEPT; i++) {
+		if (paired_kept[i].p && !paired_kept[i].in_use && paired_kept[i].bytes >= bytes &&
+		    paired_kept[i].bytes - bytes <= bytes / 8) {
+			paired_kept[i].in_use = true;
+			return paired_kept[i].p;
+		}
+		if (!paired_kept[i].in_use && free_slot == PAIRED_KEPT)
+			free_slot = i;
+	}
+	p = aligned_alloc(PAIRED_HUGE_PAGE, bytes);
+	if (!p)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, bytes, MADV_HUGEPAGE); /* advice: without it, 4 KiB pages */
+#endif
+	if (bytes >= PAIRED_KEEP_MIN && free_slot < PAIRED_KEPT) {
+		free(paired_kept[free_slot].p); /* the kept block nobody uses gives way */
+		paired_kept[free_slot].p = p;
+		paired_kept[free_slot].bytes = bytes;
+		paired_kept[free_slot].in_use = true;
+	}
+	return p;
+}
+
+void paired_free_huge(void *p)
+{
+	for (size_t i = 0; p && i < PAIRED_KEPT; i++) {
+		if (paired_kept[i].p == p) {
+			paired_kept[i].in_use = false;
+			return;
+		}
+	}
+	free(p);
+}
+
+/* --- the layout pairs -------------------------------------------------------------- */
 
 static const struct paired_layout *paired_layouts[PAIRED_MAX_LAYOUTS];
 static size_t paired_n_layouts;
@@ -260,18 +383,33 @@ static const struct paired_op *paired_find_op(const struct paired_layout *l, con
 	return NULL;
 }
 
-static struct paired_side paired_side_of(const struct paired_layout *l, const struct paired_op *op)
+/* Two layouts whose ops may be paired: the same family, body and where. */
+static bool paired_same_place(const struct paired_layout *x, const struct paired_layout *y)
 {
-	return (struct paired_side){ .setup = l->setup, .teardown = l->teardown, .block = op->block };
+	return strcmp(x->family, y->family) == 0 && strcmp(x->body, y->body) == 0 &&
+	       (x->where && y->where ? strcmp(x->where, y->where) == 0 : x->where == y->where);
 }
 
-static void paired_accessor_pair(const struct paired_layout *la, const struct paired_op *oa,
-				 const struct paired_layout *lb, const struct paired_op *ob,
-				 enum paired_kind kind, const char *name)
+static struct paired_side paired_side_of(const struct paired_layout *l, const struct paired_op *op)
+{
+	return (struct paired_side){ .setup = l->setup, .teardown = l->teardown, .block = op->block,
+				     .arg = op->arg, .reuse = l->reuse };
+}
+
+/* Registers @name + "/<where>" (if any): B / A, the sizes A's layout states. */
+static void paired_layout_pair(const struct paired_layout *la, const struct paired_op *oa,
+			       const struct paired_layout *lb, const struct paired_op *ob,
+			       enum paired_kind kind, const char *name)
 {
 	struct paired_side a = paired_side_of(la, oa), b = paired_side_of(lb, ob);
+	char full[224];
 
-	paired_register_pair(name, &a, &b, kind, la->ops_per_unit, la->max_units, 0);
+	if (snprintf(full, sizeof(full), "%s%s%s", name, la->where ? "/" : "",
+		     la->where ? la->where : "") >= (int)sizeof(full)) {
+		fprintf(stderr, "bench: paired benchmark name too long: %s\n", name);
+		exit(2);
+	}
+	paired_register_pair(full, &a, &b, kind, la->ops_per_unit, la->max_units, la->cycle);
 }
 
 void paired_register_accessor(void)
@@ -291,19 +429,19 @@ void paired_register_accessor(void)
 								? PAIRED_NEGATIVE
 								: PAIRED_COMPARE;
 
-				if (l == ref || strcmp(l->body, ref->body) != 0 || !op)
+				if (l == ref || !paired_same_place(l, ref) || !op)
 					continue;
-				snprintf(name, sizeof(name), "paired/accessor/%s/%s/%s~%s",
+				snprintf(name, sizeof(name), "paired/%s/%s/%s/%s~%s", ref->family,
 					 ref->ops[o].name, ref->body, ref->repr, l->repr);
-				paired_accessor_pair(ref, &ref->ops[o], l, op, kind, name);
+				paired_layout_pair(ref, &ref->ops[o], l, op, kind, name);
 			}
 		}
-		const struct paired_op *get = paired_find_op(ref, "get_mtime");
+		const struct paired_op *pos = ref->positive ? paired_find_op(ref, ref->positive) : NULL;
 
-		if (get) {
-			snprintf(name, sizeof(name), "paired/accessor/get_mtime/%s/%s/units:16~17",
-				 ref->body, ref->repr);
-			paired_accessor_pair(ref, get, ref, get, PAIRED_POSITIVE, name);
+		if (pos) {
+			snprintf(name, sizeof(name), "paired/%s/%s/%s/%s/units:16~17", ref->family,
+				 pos->name, ref->body, ref->repr);
+			paired_layout_pair(ref, pos, ref, pos, PAIRED_POSITIVE, name);
 		}
 	}
 	for (size_t j = 0; j < paired_n_layouts; j++) {
@@ -315,9 +453,9 @@ void paired_register_accessor(void)
 
 			if (!a || !b)
 				continue;
-			snprintf(name, sizeof(name), "paired/accessor/%s~%s/%s/%s", a->name, b->name,
-				 l->body, l->repr);
-			paired_accessor_pair(l, a, l, b, PAIRED_COMPARE, name);
+			snprintf(name, sizeof(name), "paired/%s/%s~%s/%s/%s", l->family, a->name,
+				 b->name, l->body, l->repr);
+			paired_layout_pair(l, a, l, b, PAIRED_COMPARE, name);
 		}
 	}
 }

@@ -38,6 +38,7 @@
 #ifndef BENCH_PAIRED_H
 #define BENCH_PAIRED_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -54,6 +55,13 @@ struct paired_side {
 	void (*teardown)(void *fixture);
 	paired_block_fn block;
 	const void *arg;
+	/*
+	 * The fixture may serve the same pair's next run as it was left
+	 * (paired.c keeps the last pair's two): Google Benchmark calls a
+	 * benchmark several times per repetition while it finds the
+	 * iteration count, and a walk's slab took longer to fill than the run.
+	 */
+	bool reuse;
 };
 
 enum paired_kind { PAIRED_COMPARE, PAIRED_NEGATIVE, PAIRED_POSITIVE };
@@ -69,26 +77,51 @@ void paired_register_pair(const char *name, const struct paired_side *a,
 			  const struct paired_side *b, enum paired_kind kind,
 			  unsigned int ops_per_unit, size_t max_units, size_t cycle);
 
-/* What a per-layout accessor object hands over (accessor.c). */
+/*
+ * paired_alloc_huge - @bytes at a huge-page boundary, advised MADV_HUGEPAGE,
+ * not zeroed (a block kept from an earlier fixture where one fits: paired.c);
+ * NULL when out of memory.  Release with paired_free_huge(), never free().
+ */
+void *paired_alloc_huge(size_t bytes);
+void paired_free_huge(void *p);
+
+/*
+ * What a per-layout object hands over (accessor.c, walk.c): one family's
+ * block functions over one fixture shape.  An op's @arg is its setup()'s
+ * argument (walk.c: the walk case and the slab size; accessor.c: none), so
+ * one layout may carry ops whose fixtures differ.
+ */
 struct paired_op {
 	const char *name;
 	paired_block_fn block;
+	const void *arg;
 };
 
 struct paired_layout {
+	const char *family;   /* the name's second part: "accessor", "walk" */
 	const char *body, *repr;
+	const char *where;    /* the name's parts after a~b ("4096"), NULL: none */
 	void *(*setup)(const void *arg);
 	void (*teardown)(void *fixture);
 	const struct paired_op *ops;
 	size_t n_ops;
 	unsigned int ops_per_unit;
 	size_t max_units;
+	size_t cycle;         /* input positions a block starts at (paired_register_pair) */
+	bool reuse;           /* paired_side.reuse */
+	const char *positive; /* the op of the positive control (on the reference), NULL: none */
 };
 
-/* Called by each layout's accessor_register_<id>() (not its placement variants). */
+/*
+ * Called by each layout's <family>_register_<id>() (accessor: not its
+ * placement variants), once per family and where.
+ */
 void paired_add_layout(const struct paired_layout *layout);
 
-/* After every layout registered: the paired/accessor/... benchmarks (paired.c). */
+/*
+ * After every layout handed its ops over (main.c): the pairs of every family
+ * (paired.c's head lists them).  Its name is older than the walk pairs.
+ */
 void paired_register_accessor(void);
 
 #endif /* BENCH_PAIRED_H */

@@ -24,6 +24,20 @@
  * (seeded from bench_seed(), the same for every layout); both go through the
  * index array, so they run the same instructions.
  *
+ * Paired (paired.h): the same walks as block functions, WALK_FN(<path>_block)
+ * (fixture, start, units): @units inode visits from position @start of the
+ * visiting order, the per-inode body the same macro as the unpaired loop's
+ * (WALK_*_BODY), each side over a slab of its own; registered as
+ * paired/walk/<op>/<body>/timespec64~<repr>/<N> for every walk case of the
+ * mode and every quick-mode N, and the positive control
+ * paired/walk/stat_seq/<body>/timespec64/units:16~17/4096.  The order is
+ * padded (order[i] = perm[i mod N] for i < N + WALK_PAIRED_MAX_UNITS), so a
+ * block may start anywhere and still reads the order front to back; starts
+ * go round the N inodes.  Two slabs alternate in the caches: where one
+ * slab's touched lines fit a cache level and two do not, the paired walk
+ * runs a level further out than the unpaired one (README, paired
+ * measurement).
+ *
  * Not modelled: __mark_inode_dirty() and i_version after touch, the dentry
  * and the mount (relatime mount without nodiratime: nothing read there).  The
  * super block (i_sb, shared by all inodes) stays hot in L1.
@@ -49,10 +63,19 @@
 
 #include "bench_fixtures.h"
 #include "bench_layout.h"
+#include "paired.h"
 #include "rng.h"
 
 #define WALK_MIN_BATCH 256     /* inodes per call into the shim, at least */
 #define WALK_HUGE_PAGE ((size_t)2 << 20)
+/*
+ * Paired blocks: the most inode visits one block may run (paired.c's k <=
+ * max_units / 17, so A's 16k and the positive control's 17k fit), and the
+ * padding of the visiting order.  8 us of the fastest walk (an L1-resident
+ * stat at ~1 ns per inode) is ~8k visits.
+ */
+#define WALK_PAIRED_MAX_UNITS ((size_t)17 * 1024)
+#define WALK_PAIRED_POSITIVE_N 4096 /* the positive control's size (one per body) */
 
 /* "Now" of the walk, 2023-11-14: every representation on every ABI holds it. */
 #define WALK_NOW_SEC 1700000000LL
@@ -114,6 +137,7 @@ enum walk_clock_kind { WALK_CLOCK_FIXED, WALK_CLOCK_ADVANCING };
 struct walk_case {
 	const char *op;
 	bench_fn fn;
+	paired_block_fn block; /* the same walk as a paired block */
 	bool random_order;
 	enum walk_clock_kind clock;
 	bool times_now;      /* m/ctime start at "now" (touch_unchanged) */
@@ -125,7 +149,7 @@ struct walk_case {
 
 struct walk_slab {
 	struct inode *inodes;
-	uint32_t *order;
+	uint32_t *order; /* count entries, then the paired blocks' padding */
 	size_t count;
 	int64_t passes; /* passes over the slab per call into the shim */
 	bool huge_pages_advised;
@@ -133,18 +157,6 @@ struct walk_slab {
 	struct timespec64 clock_now;
 	struct fs_time_clock clock;
 };
-
-/* 1 ns later on every read: a store on every touch. */
-static struct timespec64 walk_advancing_clock(void *ctx)
-{
-	struct timespec64 *now = ctx;
-
-	if (++now->tv_nsec == NSEC_PER_SEC) {
-		now->tv_nsec = 0;
-		now->tv_sec++;
-	}
-	return *now;
-}
 
 /*
  * walk_lines_per_op - distinct cache lines of @wc's members per inode
@@ -226,39 +238,40 @@ static void walk_init_inode(struct walk_slab *slab, const struct walk_case *wc, 
 }
 
 /*
- * walk_setup - allocate and fill the slab and the visiting order, install
- * the clock; false (after bench_skip_with_error()) if that is impossible.
- * noinline: scripts/perf_report.py's callgrind run excludes it by name.
+ * walk_fill - allocate and fill @slab: @n inodes for @wc and the visiting
+ * order, followed by @pad more entries (order[i] = order[i mod n]); the clock
+ * is set up but not installed.  @paired: the slab from paired_alloc_huge()
+ * (release with paired_free_huge()), else line-aligned as a slab cache
+ * places it.  NULL, or why it cannot be done (in @message).
  */
-static __attribute__((noinline)) bool walk_setup(struct bench_state *st, const struct walk_case *wc,
-						 struct walk_slab *slab)
+static const char *walk_fill(struct walk_slab *slab, const struct walk_case *wc, int64_t n,
+			     size_t pad, bool paired, char *message, size_t len)
 {
-	int64_t n = bench_range_arg(st, 0);
 	struct rng rng = { .state = bench_seed() ^ (uint64_t)n };
-	char message[128];
 	size_t bytes;
 
 	memset(slab, 0, sizeof(*slab));
 	if (n <= 0 || (uint64_t)n > UINT32_MAX ||
-	    (uint64_t)n > (SIZE_MAX - BENCH_CACHE_LINE) / sizeof(struct inode)) {
-		snprintf(message, sizeof(message), "walk: %lld inodes do not fit this ABI",
-			 (long long)n);
-		bench_skip_with_error(st, message);
-		return false;
+	    (uint64_t)n > (SIZE_MAX - BENCH_CACHE_LINE) / sizeof(struct inode) ||
+	    (uint64_t)n > SIZE_MAX / sizeof(*slab->order) - pad) {
+		snprintf(message, len, "walk: %lld inodes do not fit this ABI", (long long)n);
+		return message;
 	}
 	slab->count = (size_t)n;
 	/* Whole lines, as bench_alloc_lines() allocates them (huge-page advice below). */
 	bytes = (slab->count * sizeof(struct inode) + BENCH_CACHE_LINE - 1) / BENCH_CACHE_LINE *
 		BENCH_CACHE_LINE;
-	slab->inodes = bench_alloc_lines(bytes);
-	slab->order = malloc(slab->count * sizeof(*slab->order));
+	slab->inodes = paired ? paired_alloc_huge(bytes) : bench_alloc_lines(bytes);
+	slab->order = malloc((slab->count + pad) * sizeof(*slab->order));
 	if (!slab->inodes || !slab->order) {
-		free(slab->inodes);
+		if (paired)
+			paired_free_huge(slab->inodes);
+		else
+			free(slab->inodes);
 		free(slab->order);
-		snprintf(message, sizeof(message), "walk: cannot allocate a %zu-byte slab of %zu inodes",
-			 bytes, slab->count);
-		bench_skip_with_error(st, message);
-		return false;
+		snprintf(message, len, "walk: cannot allocate a %zu-byte slab of %zu inodes", bytes,
+			 slab->count);
+		return message;
 	}
 	slab->huge_pages_advised = walk_advise_huge_pages(slab->inodes, bytes);
 
@@ -278,12 +291,31 @@ static __attribute__((noinline)) bool walk_setup(struct bench_state *st, const s
 			slab->order[j] = t;
 		}
 	}
+	for (size_t i = slab->count; i < slab->count + pad; i++)
+		slab->order[i] = slab->order[i % slab->count];
 	slab->passes = (WALK_MIN_BATCH + n - 1) / n;
 
 	slab->clock = (struct fs_time_clock){
-		.now = wc->clock == WALK_CLOCK_ADVANCING ? walk_advancing_clock : bench_fixed_clock,
+		.now = wc->clock == WALK_CLOCK_ADVANCING ? bench_advancing_clock : bench_fixed_clock,
 		.ctx = &slab->clock_now,
 	};
+	return NULL;
+}
+
+/*
+ * walk_setup - allocate and fill the slab and the visiting order, install
+ * the clock; false (after bench_skip_with_error()) if that is impossible.
+ * noinline: scripts/perf_report.py's callgrind run excludes it by name.
+ */
+static __attribute__((noinline)) bool walk_setup(struct bench_state *st, const struct walk_case *wc,
+						 struct walk_slab *slab)
+{
+	char message[128];
+
+	if (walk_fill(slab, wc, bench_range_arg(st, 0), 0, false, message, sizeof(message))) {
+		bench_skip_with_error(st, message);
+		return false;
+	}
 	fs_time_set_clock(&slab->clock);
 	bench_escape(slab->inodes);
 	return true;
@@ -420,6 +452,21 @@ static inline bool walk_atime_needs_update(struct inode *inode)
 		}                                                                       \
 	} while (0)
 
+/*
+ * The per-inode bodies, one per path, shared by the unpaired loops and the
+ * paired blocks, so that both time the same code: inode in scope, acc the
+ * fold of the results, decided what the path decided (a store, an update).
+ */
+#define WALK_STAT_BODY acc += walk_generic_fillattr(inode)
+#define WALK_TOUCH_BODY                                          \
+	do {                                                     \
+		int sync_it = walk_file_update_time(inode);      \
+                                                                 \
+		acc += (uint64_t)sync_it;                        \
+		decided += sync_it != 0;                         \
+	} while (0)
+#define WALK_RELATIME_BODY decided += walk_atime_needs_update(inode)
+
 static void WALK_FN(stat)(struct bench_state *st, const void *arg)
 {
 	struct walk_slab slab;
@@ -427,53 +474,74 @@ static void WALK_FN(stat)(struct bench_state *st, const void *arg)
 
 	if (!walk_setup(st, arg, &slab))
 		return;
-	WALK_LOOP(&slab, acc += walk_generic_fillattr(inode));
+	WALK_LOOP(&slab, WALK_STAT_BODY);
 	walk_teardown(st, arg, &slab, acc, 0, NULL);
 }
 
 static void WALK_FN(touch)(struct bench_state *st, const void *arg)
 {
 	struct walk_slab slab;
-	uint64_t acc = 0, updated = 0;
+	uint64_t acc = 0, decided = 0;
 
 	if (!walk_setup(st, arg, &slab))
 		return;
-	WALK_LOOP(&slab, {
-		int sync_it = walk_file_update_time(inode);
-
-		acc += (uint64_t)sync_it;
-		updated += sync_it != 0;
-	});
-	walk_teardown(st, arg, &slab, acc, updated, "updated_per_op");
+	WALK_LOOP(&slab, WALK_TOUCH_BODY);
+	walk_teardown(st, arg, &slab, acc, decided, "updated_per_op");
 }
 
 static void WALK_FN(relatime)(struct bench_state *st, const void *arg)
 {
 	struct walk_slab slab;
-	uint64_t needs = 0;
+	uint64_t decided = 0;
 
 	if (!walk_setup(st, arg, &slab))
 		return;
-	WALK_LOOP(&slab, needs += walk_atime_needs_update(inode));
-	walk_teardown(st, arg, &slab, needs, needs, "needs_update_per_op");
+	WALK_LOOP(&slab, WALK_RELATIME_BODY);
+	walk_teardown(st, arg, &slab, decided, decided, "needs_update_per_op");
 }
 
+/*
+ * The paired block skeleton: @units visits from position @start of the
+ * padded order, the slab's own clock installed first (the other side's was
+ * the last one); a barrier after the block as after each unpaired pass.
+ */
+#define WALK_BLOCK(path, ...)                                                                  \
+	static uint64_t WALK_FN(path##_block)(void *fixture, size_t start, size_t units)       \
+	{                                                                                      \
+		struct walk_slab *slab = fixture;                                              \
+		struct inode *inodes = slab->inodes;                                           \
+		const uint32_t *order = slab->order + start;                                   \
+		uint64_t acc = 0, decided = 0;                                                 \
+                                                                                               \
+		fs_time_set_clock(&slab->clock);                                               \
+		for (size_t i = 0; i < units; i++) {                                           \
+			struct inode *inode = &inodes[order[i]];                               \
+			__VA_ARGS__;                                                           \
+		}                                                                              \
+		bench_clobber_memory();                                                        \
+		return acc + decided;                                                          \
+	}
+
+WALK_BLOCK(stat, WALK_STAT_BODY)
+WALK_BLOCK(touch, WALK_TOUCH_BODY)
+WALK_BLOCK(relatime, WALK_RELATIME_BODY)
+
 static const struct walk_case walk_cases[] = {
-	{ "stat_seq", WALK_FN(stat), false, WALK_CLOCK_FIXED, false, true, false,
+	{ "stat_seq", WALK_FN(stat), WALK_FN(stat_block), false, WALK_CLOCK_FIXED, false, true, false,
 	  WALK_MEMBERS(walk_stat_members) },
-	{ "stat_random", WALK_FN(stat), true, WALK_CLOCK_FIXED, false, true, false,
+	{ "stat_random", WALK_FN(stat), WALK_FN(stat_block), true, WALK_CLOCK_FIXED, false, true, false,
 	  WALK_MEMBERS(walk_stat_members) },
-	{ "touch_seq", WALK_FN(touch), false, WALK_CLOCK_ADVANCING, false, false, false,
+	{ "touch_seq", WALK_FN(touch), WALK_FN(touch_block), false, WALK_CLOCK_ADVANCING, false, false, false,
 	  WALK_MEMBERS(walk_touch_members) },
-	{ "touch_random", WALK_FN(touch), true, WALK_CLOCK_ADVANCING, false, false, false,
+	{ "touch_random", WALK_FN(touch), WALK_FN(touch_block), true, WALK_CLOCK_ADVANCING, false, false, false,
 	  WALK_MEMBERS(walk_touch_members) },
-	{ "touch_unchanged_seq", WALK_FN(touch), false, WALK_CLOCK_FIXED, true, false, true,
+	{ "touch_unchanged_seq", WALK_FN(touch), WALK_FN(touch_block), false, WALK_CLOCK_FIXED, true, false, true,
 	  WALK_MEMBERS(walk_touch_members) },
-	{ "touch_unchanged_random", WALK_FN(touch), true, WALK_CLOCK_FIXED, true, false, true,
+	{ "touch_unchanged_random", WALK_FN(touch), WALK_FN(touch_block), true, WALK_CLOCK_FIXED, true, false, true,
 	  WALK_MEMBERS(walk_touch_members) },
-	{ "relatime_seq", WALK_FN(relatime), false, WALK_CLOCK_FIXED, false, false, false,
+	{ "relatime_seq", WALK_FN(relatime), WALK_FN(relatime_block), false, WALK_CLOCK_FIXED, false, false, false,
 	  WALK_MEMBERS(walk_relatime_members) },
-	{ "relatime_random", WALK_FN(relatime), true, WALK_CLOCK_FIXED, false, false, false,
+	{ "relatime_random", WALK_FN(relatime), WALK_FN(relatime_block), true, WALK_CLOCK_FIXED, false, false, false,
 	  WALK_MEMBERS(walk_relatime_members) },
 };
 
@@ -491,6 +559,96 @@ static const struct walk_case walk_cases[] = {
 static const int64_t walk_quick_counts[] = { 64, 4096, 65536, 262144 };
 static const int64_t walk_full_counts[] = { 32,    64,     256,     1024,    4096,
 					    16384, 65536, 262144, 1048576, 4194304 };
+
+/* --- paired ----------------------------------------------------------------------- */
+
+#define WALK_N_CASES (sizeof(walk_cases) / sizeof(walk_cases[0]))
+#define WALK_N_QUICK (sizeof(walk_quick_counts) / sizeof(walk_quick_counts[0]))
+
+/* A paired side's fixture argument: the walk and the slab's size. */
+struct walk_paired_arg {
+	const struct walk_case *wc;
+	int64_t count;
+};
+
+/*
+ * A slab of its own per side, at a huge-page boundary (both sides' inodes on
+ * the same cache sets), its order padded for blocks that start anywhere.
+ */
+static void *walk_paired_new(const void *arg)
+{
+	const struct walk_paired_arg *pa = arg;
+	struct walk_slab *slab = malloc(sizeof(*slab));
+	char message[128];
+
+	if (!slab)
+		return NULL;
+	if (walk_fill(slab, pa->wc, pa->count, WALK_PAIRED_MAX_UNITS, true, message,
+		      sizeof(message))) {
+		fprintf(stderr, "bench: %s\n", message);
+		free(slab);
+		return NULL;
+	}
+	bench_escape(slab->inodes);
+	return slab;
+}
+
+static void walk_paired_free(void *fixture)
+{
+	struct walk_slab *slab = fixture;
+
+	bench_escape(slab->inodes);
+	fs_time_set_clock(NULL);
+	paired_free_huge(slab->inodes);
+	free(slab->order);
+	free(slab);
+}
+
+/*
+ * One paired_layout per quick-mode size (its where, "4096"), each op a walk
+ * case of the mode with its own fixture argument.  Filled once, by
+ * walk_register(); paired.c keeps pointers to them.
+ */
+static struct walk_paired_arg walk_paired_args[WALK_N_QUICK][WALK_N_CASES];
+static struct paired_op walk_paired_ops[WALK_N_QUICK][WALK_N_CASES];
+static struct paired_layout walk_paired[WALK_N_QUICK];
+static char walk_paired_where[WALK_N_QUICK][24];
+
+static void walk_paired_register(bool full)
+{
+	for (size_t i = 0; i < WALK_N_QUICK; i++) {
+		size_t n_ops = 0;
+
+		for (size_t c = 0; c < WALK_N_CASES; c++) {
+			if (walk_cases[c].full_only && !full)
+				continue;
+			walk_paired_args[i][n_ops] = (struct walk_paired_arg){ &walk_cases[c],
+									       walk_quick_counts[i] };
+			walk_paired_ops[i][n_ops] = (struct paired_op){ walk_cases[c].op,
+									walk_cases[c].block,
+									&walk_paired_args[i][n_ops] };
+			n_ops++;
+		}
+		snprintf(walk_paired_where[i], sizeof(walk_paired_where[i]), "%lld",
+			 (long long)walk_quick_counts[i]);
+		walk_paired[i] = (struct paired_layout){
+			.family = "walk",
+			.body = INODE_BODY_NAME,
+			.repr = INODE_REPR_NAME,
+			.where = walk_paired_where[i],
+			.setup = walk_paired_new,
+			.teardown = walk_paired_free,
+			.ops = walk_paired_ops[i],
+			.n_ops = n_ops,
+			.ops_per_unit = 1,
+			.max_units = WALK_PAIRED_MAX_UNITS,
+			.cycle = (size_t)walk_quick_counts[i],
+			.reuse = true, /* a walk continues from the state it left */
+			.positive = walk_quick_counts[i] == WALK_PAIRED_POSITIVE_N ? "stat_seq" : NULL,
+		};
+		paired_add_layout(&walk_paired[i]);
+	}
+}
 
 void BENCH_LAYOUT_SYMBOL(walk_register)(void)
 {
@@ -510,4 +668,5 @@ void BENCH_LAYOUT_SYMBOL(walk_register)(void)
 		for (size_t i = 0; i < count_len; i++)
 			bench_arg(b, counts[i]);
 	}
+	walk_paired_register(full);
 }

@@ -16,7 +16,7 @@ import unittest
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(here, "..", "scripts"), here]
 
-from y2038lab.core import fsio, paired  # noqa: E402
+from y2038lab.core import fsio, paired, tables  # noqa: E402
 from y2038lab.core.results import Record, Run  # noqa: E402
 
 # Symmetric log-deviations, no two alike: the centre of CENTRE * exp(d) is CENTRE.
@@ -79,6 +79,12 @@ class Names(unittest.TestCase):
         self.assertEqual(paired.parse_name("paired/fstime/f/gran:100/units:16~17/manual_time"),
                          ("fstime", "f", "", "units:16", "units:17", "gran:100"))
 
+    def test_parse_walk(self):
+        self.assertEqual(paired.parse_name("paired/walk/stat_seq/v6/timespec64~scalar/4096/manual_time"),
+                         ("walk", "stat_seq", "v6", "timespec64", "scalar", "4096"))
+        self.assertEqual(paired.parse_name("paired/walk/stat_seq/v4_4/timespec64/units:16~17/4096/manual_time"),
+                         ("walk", "stat_seq", "v4_4", "units:16", "units:17", "timespec64/4096"))
+
     def test_bad_names_refused(self):
         for bad in ("paired/accessor/get_mtime/v6/scalar", "paired/a~b/c~d/e", "paired/x/a~/b",
                     "accessor/get_mtime/v6/a~b"):
@@ -132,6 +138,54 @@ class Run_(unittest.TestCase):
             paired.comparisons(run_of(rec))
         with self.assertRaises(fsio.InputError):
             paired.comparisons(run_of(record("paired/accessor/get_mtime/v6/a~b", [1.0, 0.0] * 5)))
+
+
+class Walk(unittest.TestCase):
+    """A walk's twin controls the walk of the same operation, body and size only."""
+
+    def test_twin_per_size(self):
+        run = run_of(
+            record("paired/walk/stat_seq/v6/timespec64~timespec/64", ratios(1.0, [d / 5 for d in DEVIATIONS]), 1),
+            record("paired/walk/stat_seq/v6/timespec64~timespec/262144", ratios(1.0, [d * 8 for d in DEVIATIONS]), 1),
+            record("paired/walk/stat_seq/v6/timespec64~scalar/64", ratios(1.01)),
+            record("paired/walk/stat_seq/v6/timespec64~scalar/262144", ratios(1.01)),
+            record("paired/walk/stat_seq/v6/timespec64/units:16~17/4096", ratios(1.0625), 17 / 16))
+        pairs = {(c.b, c.where): c for c in paired.comparisons(run)}
+        small, large = pairs[("timespec", "64")], pairs[("timespec", "262144")]
+        self.assertAlmostEqual(pairs[("scalar", "64")].control, paired.reach(small), places=12)
+        self.assertAlmostEqual(pairs[("scalar", "262144")].control, paired.reach(large), places=12)
+        self.assertEqual(pairs[("scalar", "64")].status, paired.DIFFERENCE)
+        self.assertEqual(pairs[("scalar", "262144")].status, paired.WITHIN)  # inside the noisy twin's reach
+        self.assertEqual(set(paired.resolution(run)), {"walk"})
+        self.assertTrue(paired.controls(run)["walk"].positive_ok(pairs[("units:17", "timespec64/4096")]))
+
+
+class ResolutionTable(unittest.TestCase):
+    """The README's resolution block: a walk row from its paired controls, a load row from its unpaired twins."""
+
+    def load(self, repr_name, times):
+        return Record(f"load/touch_private/v6/{repr_name}/real_time/threads:2", "load", "touch_private", "v6",
+                      repr_name, ("real_time", "threads:2"), list(times), list(times), {}, {})
+
+    def test_walk_and_load_rows(self):
+        times = [100 + k for k in range(9)]
+        run = run_of(record("paired/walk/stat_seq/v6/timespec64~timespec/64", ratios(1.0), 1),
+                     record("paired/walk/stat_seq/v6/timespec64/units:16~17/4096", ratios(1.0625), 17 / 16),
+                     self.load("timespec64", times), self.load("timespec", times[::-1]))
+        rows = tables.resolution_table(run, paired.comparisons(run))
+        walk = next(r for r in rows if r.startswith("| walk |"))
+        load = next(r for r in rows if r.startswith("| load |"))
+        self.assertIn("1 of 1 within ±1%", walk)
+        self.assertIn("(+0.00% off, detected) v6 timespec64/4096", walk)
+        self.assertIn("not paired", load)
+        self.assertIn("9+9 repetitions", load)
+        self.assertRegex(load, r"^\| load \| ±\d+\.\d\d% \|")
+
+    def test_load_too_few(self):
+        run = run_of(record("paired/walk/stat_seq/v6/timespec64~timespec/64", ratios(1.0), 1),
+                     self.load("timespec64", [1, 2, 3]), self.load("timespec", [1, 2, 3]))
+        load = next(r for r in tables.resolution_table(run, paired.comparisons(run)) if r.startswith("| load |"))
+        self.assertIn("too few for a U test", load)
 
 
 class Processes(unittest.TestCase):

@@ -21,8 +21,9 @@ from matplotlib.colors import to_rgba  # noqa: E402
 
 from y2038lab.core import fsio  # noqa: E402
 from y2038lab.report import plots  # noqa: E402
-from y2038lab.core import stats  # noqa: E402
-from y2038lab.core.results import load_run  # noqa: E402
+from y2038lab.core import paired, stats  # noqa: E402
+from y2038lab.core.reprs import REFERENCE  # noqa: E402
+from y2038lab.core.results import Record, load_run  # noqa: E402
 
 DATA = os.path.join(here, "data")
 RUN = os.path.join(DATA, "stats-fixture.json")
@@ -55,6 +56,56 @@ class Heatmap(unittest.TestCase):
         fast = plots.cell_style(self.plt, finding(stats.EFFECT, True, 0.6), "scalar")[0]
         self.assertGreater(slow[0], slow[2], "slower: red")
         self.assertGreater(fast[2], fast[0], "faster: blue")
+
+
+def pair(name, status, ratio=1.2, kind="compare", n=10):
+    return paired.Pair(name, *paired.parse_name(name), kind=kind, true_ratio=None, n=n, ratio=ratio,
+                       lo=ratio * 0.99, hi=ratio * 1.01, p=0.002, status=status)
+
+
+class PairedCells(unittest.TestCase):
+    """A row with a paired comparison takes its cells from it; torn/* (counts) is no heatmap row."""
+    plt = plots._pyplot()
+
+    def test_paired_cell_styles(self):
+        grey = to_rgba(plots.GREY)
+        rgba, text, _ = plots.cell_style(self.plt, pair("paired/walk/stat_seq/v6/timespec64~scalar/64",
+                                                        paired.DIFFERENCE), "scalar")
+        self.assertNotEqual(tuple(rgba), grey)
+        self.assertEqual(text, "1.20*")
+        for status in (paired.NO_DIFFERENCE, paired.WITHIN):
+            rgba, text, _ = plots.cell_style(self.plt, pair("paired/walk/stat_seq/v6/timespec64~scalar/64",
+                                                            status), "scalar")
+            self.assertEqual((tuple(rgba), text), (grey, "1.20 ~"), status)
+        twin = pair("paired/walk/stat_seq/v6/timespec64~timespec/64", paired.DIFFERENCE, 1.001, "negative")
+        self.assertEqual(plots.cell_style(self.plt, twin, "timespec")[:2], (grey, "1.00 twin"))
+        self.assertEqual(plots.cell_style(self.plt, pair("paired/walk/stat_seq/v6/timespec64~scalar/64",
+                                                         paired.TOO_FEW), "scalar")[1], "1.20 ?")
+
+    def test_rows_from_the_paired_comparison(self):
+        run = load_run(RUN)
+        walk = next(k for k in stats.by_layout(run, "walk") if k[2] == "v6")
+        ratios = [1.1 * (1 + d / 1000) for d in (-5, -4, -3, -2, -1, 1, 2, 3, 4, 5)]
+        name = f"paired/walk/{walk[1]}/v6/{REFERENCE}~scalar/{walk[3][0]}"
+        run.records[name] = Record(name, "paired", "walk", "", "", tuple(name.split("/")[2:]), [1.0] * 10,
+                                   [1.0] * 10, {"ratio": ratios}, {})
+        torn = f"torn/read/v6/{REFERENCE}/unprotected/writer:busy"
+        run.records[torn] = Record(torn, "torn", "read", "v6", REFERENCE, ("unprotected", "writer:busy"),
+                                   [1.0] * 9, [1.0] * 9, {}, {})
+        cells, paired_keys = plots.heatmap_cells(run, "v6", "real")
+        self.assertEqual(paired_keys, {walk})
+        self.assertIsInstance(cells[walk]["scalar"], paired.Pair)
+        self.assertAlmostEqual(cells[walk]["scalar"].ratio, 1.1, places=4)
+        self.assertNotIn("torn", {k[0] for k in cells})
+        self.assertTrue(all(isinstance(c, stats.Finding) for k, row in cells.items() if k != walk
+                            for c in row.values()))
+        fig, title = plots.heatmap(self.plt, run, "v6", "real")
+        try:
+            labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+            self.assertIn(plots._row_name(walk) + " (paired)", labels)
+            self.assertIn("torn/* left out", fig.axes[0].get_title().replace("\n", " "))
+        finally:
+            self.plt.close(fig)
 
 
 class Walks(unittest.TestCase):

@@ -4,7 +4,9 @@ A paired benchmark times A and B in alternating blocks of ~8 us (bench/paired.h)
 so that a change of host speed hits both; each repetition reports `ratio`, the
 median over its pairs of blocks of t(B) / t(A).  Names: paired/<family>/<op>/
 <where...>, exactly one part "a~b" (where A and B differ), Google Benchmark's
-"/manual_time" last.  Every figure here is a timing of the run's host.  Negative
+"/manual_time" last; a body (v6, v4_4) as the fourth part where the family has
+one (accessor, walk: paired/walk/<op>/<body>/timespec64~<repr>/<N>, each side
+walking a slab of its own).  Every figure here is a timing of the run's host.  Negative
 controls are the same code compiled twice (true ratio 1), positive ones 17 units of
 work against 16.
 
@@ -27,6 +29,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from y2038lab.core import fsio
+from y2038lab.core.results import BODY_SHAPE
 
 ALPHA = 0.05
 MIN_N = 6                 # below it no signed-rank interval reaches 95 %
@@ -154,7 +157,7 @@ def parse_name(name):
     if not a or not b or "~" in b or "~" in key:
         raise fsio.InputError(f"{name}: {parts[i]!r} is not a~b")
     a, b = key + colon + a, key + colon + b
-    body = parts[3] if parts[1] == "accessor" and i != 3 else ""
+    body = parts[3] if i != 3 and BODY_SHAPE.fullmatch(parts[3]) else ""
     operation = b if i == 2 else parts[2]
     where = "/".join(p for k, p in enumerate(parts[3:], 3) if k != i and not (body and k == 3))
     return parts[1], operation, body, a, b, where
@@ -162,8 +165,8 @@ def parse_name(name):
 
 def comparisons(run):
     """Every paired benchmark of RUN (a results.Run) as a Pair, its status judged against its own
-    negative controls (the twin of the same operation and body, or of the same fstime case), else
-    the family's resolution."""
+    negative controls (the twin of the same operation and body, and of the same size for a walk; of
+    the same fstime case), else the family's resolution."""
     pairs = []
     for rec in run.records.values():
         if rec.family != "paired":
@@ -187,8 +190,11 @@ def comparisons(run):
     res = resolution(run, pairs)
     negatives = [c for c in pairs if c.kind == "negative" and c.lo is not None]
     for c in pairs:
+        # With a body: the twin of either operation, at the same where if the twin has one (a walk's
+        # size; an accessor twin has none and covers the layout's operation pairs too).
         own = [reach(n) for n in negatives if n.family == c.family and n.body == c.body
-               and (n.where == c.where if not c.body else n.operation in (c.a, c.b, c.operation))]
+               and (n.where == c.where if not c.body else
+                    n.operation in (c.a, c.b, c.operation) and (not n.where or n.where == c.where))]
         c.control = max(own) if own else res.get(c.family)
         r = c.control
         if c.lo is None:

@@ -258,6 +258,23 @@ def findings(run, base_repr=REFERENCE, family=None, explain=None, measure="real"
     return out
 
 
+def twin_controls(run, family, measure="real"):
+    """[(layout key, Comparison)] of FAMILY's twin controls, TWIN against REFERENCE per layout row (LP64
+    only: the same layout compiled twice), for a family compared unpaired."""
+    if run.abi not in abis.LP64:
+        return []
+    groups = by_layout(run, family)
+    return [(key, twin_band(run, key, groups, measure)[1]) for key in sorted(groups, key=str)
+            if TWIN in groups[key] and REFERENCE in groups[key]]
+
+
+def reach(comp):
+    """How far COMP's interval reaches from 1 (relative, either way); None without an interval."""
+    if not comp.enough or comp.low is None:
+        return None
+    return max(comp.high - 1, 1 / comp.low - 1, 0.0)
+
+
 @dataclass
 class Disturbance:
     repetitions: int

@@ -164,7 +164,40 @@ def resolution_table(run, pairs):
         pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, {judged(c, x)}) {x.body} {x.where}"
                         for x in c.positives) or "none"
         out.append(row([family, f"±{res[family]:.2%}" if family in res else "-", neg, pos]))
-    return out + [""]
+    return out + unpaired_rows(run) + [""]
+
+
+# Families timed between layouts but not paired, and why: a paired block alternates A and B every
+# ~8 µs, and a threaded one would need every thread to switch together.
+UNPAIRED = {"load": "not paired: its threads would have to switch between A and B together every ~8 µs (a barrier "
+                    "per block, on CPUs shared with the other threads; threads:4 runs two threads per CPU), so it "
+                    "is compared unpaired, U test and Hodges-Lehmann interval over the interleaved repetitions"}
+
+
+def unpaired_rows(run):
+    """The resolution rows of UNPAIRED's families in RUN: their twin controls' reach (stats.twin_controls)."""
+    from y2038lab.core import stats  # scipy: only where statistics are asked for
+    out = []
+    for family, why in UNPAIRED.items():
+        controls = stats.twin_controls(run, family)
+        if not controls:
+            continue
+        reached = [(stats.reach(c), key, c) for key, c in controls if stats.reach(c) is not None]
+        if not reached:
+            n = min(min(c.n_base, c.n_contender) for _, c in controls)
+            out.append(row([family, "-", f"{len(controls)} twin controls ({TWIN} vs {REFERENCE}), {n} repetitions "
+                            f"each: too few for a U test (needs {stats.MIN_REPETITIONS}); {why}", "none"]))
+            continue
+        within = sum(1 for r, _, _ in reached if r <= paired.NEGATIVE_LIMIT)
+        flagged = sum(1 for _, _, c in reached if c.p < stats.ALPHA)
+        r, key, widest = max(reached, key=lambda x: x[0])
+        name = "/".join([key[1], *key[3]] + ([f"threads:{key[4]}"] if key[4] > 1 else []))
+        out.append(row([family, f"±{statistics.median(x for x, _, _ in reached):.2%}",
+                        f"{within} of {len(reached)} within ±{paired.NEGATIVE_LIMIT:.0%} ({TWIN} vs {REFERENCE}, "
+                        f"{widest.n_base}+{widest.n_contender} repetitions); {flagged} with p < {stats.ALPHA}; "
+                        f"widest `{name}` {key[2]}: x{widest.ratio:.4f} [{widest.low:.4f}, {widest.high:.4f}]; "
+                        f"{why}", "none"]))
+    return out
 
 
 def paired_summary(run, source=None):

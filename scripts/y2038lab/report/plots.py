@@ -1,9 +1,13 @@
 """Plots for REPORT.md: what a person would rather look at than read.
 
-  * heatmap per run and body: operation x representation, the ratio of
-    medians against timespec64; a cell is coloured only where stats.judge()
-    established a layout effect (U test, interval, twin control), every other
-    cell is grey with its ratio in grey: never summarised as a win;
+  * heatmap per run and body: operation x representation against timespec64;
+    a row with a paired comparison (accessor, walk: core.paired) takes its
+    cells from it (B/A, coloured only for a *difference*: beyond the twin's
+    reach), any other row the ratio of medians (coloured only where
+    stats.judge() established a layout effect: U test, interval, twin
+    control); every other cell is grey with its ratio in grey, never
+    summarised as a win.  torn/* is left out: its figures are counts of torn
+    reads, not timings compared between layouts;
   * walks per run and body: ns per inode against working-set bytes (inodes x
     sizeof), the medians with min-max whiskers over the repetitions, the
     L1d/L2/L3 sizes from the JSON context ("caches") marked;
@@ -20,12 +24,13 @@ import statistics
 import sys
 import textwrap
 
-from y2038lab.core import fsio, results, stats
+from y2038lab.core import fsio, paired, results, stats
 from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.core.results import run_label
 from y2038lab.report.evidence import read_sizes, read_slab
 
 GREY = "#d9d9d9"
+NOT_TIMINGS = ("torn",)  # families whose figures are counts, not timings compared between layouts
 
 
 def _pyplot():
@@ -81,43 +86,75 @@ def _draw(plt, jobs, folder, save):
 
 
 def cell_style(plt, cell, repr_name):
-    """(RGBA, text, text colour) of one heatmap cell: coloured only when established."""
+    """(RGBA, text, text colour) of one heatmap cell, a stats.Finding or a paired.Pair: coloured only
+    when established (a layout effect; a paired difference)."""
     from matplotlib.colors import TwoSlopeNorm, to_rgba
     if repr_name == REFERENCE:
         return (1, 1, 1, 1), "1 (ref)", "black"
     if cell is None:
         return (1, 1, 1, 1), "", "black"
-    ratio = cell.comparison.ratio
-    if cell.established:
+    if isinstance(cell, paired.Pair):
+        ratio, established = cell.ratio, cell.status == paired.DIFFERENCE and cell.kind == "compare"
+        mark = "twin" if cell.kind == "negative" else "?" if cell.status == paired.TOO_FEW else "~"
+    else:
+        ratio, established = cell.comparison.ratio, cell.established
+        mark = {stats.CONTROL: "twin", stats.TOO_FEW: "?"}.get(cell.status, "~")
+    if established:
         norm = TwoSlopeNorm(vmin=-1.0, vcenter=0.0, vmax=1.0)    # log2 ratio, clipped at 2x
         rgba = plt.get_cmap("RdBu_r")(norm(max(-1.0, min(1.0, math.log2(ratio)))))
         light = 0.299 * rgba[0] + 0.587 * rgba[1] + 0.114 * rgba[2]
         return rgba, f"{ratio:.2f}*", "black" if light > 0.5 else "white"
-    mark = {stats.CONTROL: "twin", stats.TOO_FEW: "?"}.get(cell.status, "~")
     return to_rgba(GREY), f"{ratio:.2f} {mark}", "#707070"
 
 
+def paired_cells(run, body):
+    """{layout key: {repr: paired.Pair}}: BODY's representations paired against the reference, keyed
+    as stats.layout_key keys the unpaired rows they stand for (walk: the size as the parameter)."""
+    out = {}
+    for c in paired.comparisons(run):
+        if c.body == body and c.a == REFERENCE and c.kind != "positive" and c.family not in NOT_TIMINGS:
+            key = (c.family, c.operation, c.body, tuple(c.where.split("/")) if c.where else (), 1)
+            out.setdefault(key, {})[c.b] = c
+    return out
+
+
+def heatmap_cells(run, body, measure):
+    """({layout key: {repr: cell}}, the keys whose cells are paired) of BODY: the unpaired findings of
+    every timed family, a row replaced by its paired comparison where the run has one."""
+    found = {k: v for k, v in stats.findings(run, measure=measure).items()
+             if k[2] == body and k[0] not in NOT_TIMINGS}
+    pairs = paired_cells(run, body)
+    found.update(pairs)
+    return found, set(pairs)
+
+
 def heatmap(plt, run, body, measure):
-    """(figure, title) of every layout row of BODY in RUN; None if it has none."""
-    found = {k: v for k, v in stats.findings(run, measure=measure).items() if k[2] == body}
+    """(figure, title) of every timed layout row of BODY in RUN; None if it has none."""
+    found, paired_keys = heatmap_cells(run, body, measure)
     if not found:
         return None
     keys = sorted(found, key=_row_name)
     reprs = _reprs({r for cells in found.values() for r in cells} | {REFERENCE}, run.reprs)
-    fig, ax = plt.subplots(figsize=(1.6 * len(reprs) + 3.5, 0.32 * len(keys) + 2.2))
+    fig, ax = plt.subplots(figsize=(1.6 * len(reprs) + 3.5, 0.32 * len(keys) + 2.4))
     styles = [[cell_style(plt, found[key].get(r), r) for r in reprs] for key in keys]
     for i, row in enumerate(styles):
         for j, (_, text, colour) in enumerate(row):
             ax.text(j, i, text, ha="center", va="center", fontsize=7, color=colour)
     ax.imshow([[rgba for rgba, _, _ in row] for row in styles], aspect="auto")
     ax.set_xticks(range(len(reprs)), reprs, fontsize=8)
-    ax.set_yticks(range(len(keys)), [_row_name(k) for k in keys], fontsize=7)
-    n = min((len(stats.sample(rec, measure)) for row in stats.by_layout(run).values() for rec in row.values()),
-            default=0)
-    title = f"{body}: {measure} time per operation, ratio of medians vs {REFERENCE} ({run_label(run)})"
-    ax.set_title(_wrap(fig, f"{title}\ncoloured (*): layout effect established (p < {stats.ALPHA}, 95 % interval "
-                       f"beyond the twin control); grey: not established (~), too few repetitions (?), twin "
-                       f"control ({TWIN} on LP64); n >= {n} repetitions", 8), fontsize=8)
+    ax.set_yticks(range(len(keys)), [_row_name(k) + (" (paired)" if k in paired_keys else "") for k in keys],
+                  fontsize=7)
+    unpaired = [rec for key, row in stats.by_layout(run).items() if key[2] == body and key in found
+                and key not in paired_keys for rec in row.values()]
+    n = min((len(stats.sample(rec, measure)) for rec in unpaired), default=0)
+    units = min((c.n for cells in found.values() for c in cells.values() if isinstance(c, paired.Pair)), default=0)
+    title = f"{body}: {measure} time per operation against {REFERENCE} ({run_label(run)})"
+    ax.set_title(_wrap(fig, f"{title}\n(paired) rows: B/A of the paired comparison (alternating ~8 µs blocks, "
+                       f"n >= {units} processes), coloured (*) only for a difference beyond the reach of its twin; "
+                       f"other rows: ratio of medians, coloured (*) only for a layout effect (p < {stats.ALPHA}, "
+                       f"95 % interval beyond the twin control), n >= {n} repetitions; grey: not established (~), "
+                       f"too few repetitions (?), twin control ({TWIN} on LP64); torn/* left out (counts of torn "
+                       "reads, not timings)", 8), fontsize=8)
     fig.tight_layout()
     return fig, title
 
