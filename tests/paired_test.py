@@ -216,5 +216,26 @@ class Processes(unittest.TestCase):
             paired.comparisons(run_of(rec))
 
 
+class FstimeSummary(unittest.TestCase):
+    """tables.fstime_summary: the division-free truncation against mainline's, per granularity."""
+
+    def test_speedups_goal_and_slower(self):
+        recs = [record(f"paired/fstime/timestamp_truncate~timestamp_truncate_twin/gran:{g}/inputs:in_range/latency",
+                       ratios(1.0), 1) for g in (100, 1000000)]
+        recs += [record("paired/fstime/timestamp_truncate~timestamp_truncate_reciprocal/gran:100/inputs:in_range/"
+                        "latency", ratios(0.5)),           # 2x: a difference, the goal met
+                 record("paired/fstime/timestamp_truncate~timestamp_truncate_reciprocal/gran:1000000/inputs:"
+                        "in_range/latency", ratios(0.6)),  # 1.67x: faster, the goal missed
+                 record("paired/fstime/timestamp_truncate~timestamp_truncate_reciprocal/gran:1/inputs:clamped/"
+                        "throughput", ratios(1.1))]        # slower: named
+        text = "\n".join(tables.fstime_summary(run_of(*recs)))
+        self.assertIn("| 100 ns | 2.00x [", text)
+        self.assertIn("| 1 ms | 1.67x [", text)
+        self.assertIn("Slower than mainline: 1 of 3 cases (gran:1/inputs:clamped/throughput)", text)
+        self.assertIn("100 ns 2.00x, 1 ms 1.67x", text)
+        self.assertIn("is met at 100 ns, not at 1 ms.", text)
+        self.assertEqual([], tables.fstime_summary(run_of(recs[0])), "no comparison: no block")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -301,8 +301,62 @@ def summary(size_tables, sizes_label, runs):
             ["repr"] + [f"{a} {b}" for a, b in cols], [[r] + [sizes.get((a, b, r), "-") for a, b in cols] for r in reprs],
             "l" + "r" * len(cols)) + [""]
     for run in runs:
-        lines += accessor_summary(run)
+        lines += accessor_summary(run) + fstime_summary(run)
     return lines + ["<!-- /summary -->", ""]
+
+
+# fstime's division-free truncation against mainline's, and the granularities where mainline divides
+# (2 <= gran < 1 s: fs/inode.c's timestamp_truncate() takes tv_nsec % gran there; 1 ns and 1 s not).
+FREE, MAINLINE = "timestamp_truncate_reciprocal", "timestamp_truncate"
+SPEEDUP_GOAL = 1.8
+DIVIDES = ("100", "1000", "1000000")
+GRAN_NAMES = {"1": "1 ns", "100": "100 ns", "1000": "1 µs", "1000000": "1 ms", "1000000000": "1 s"}
+
+
+def _gran_key(gran):
+    """Numeric granularities in order, then the rest (mixed)."""
+    return (0, int(gran), "") if gran.isdigit() else (1, 0, gran)
+
+
+def fstime_summary(run):
+    """The division-free truncation against mainline's, paired: speed-up A/B per granularity and input, its
+    interval and status, whether it is ever slower, and the speed-up where mainline divides."""
+    cells = {tuple(c.where.split("/")): c for c in paired.comparisons(run)
+             if c.family == "fstime" and c.a == MAINLINE and c.b == FREE}
+    if not cells:
+        return []
+    grans = sorted(dict.fromkeys(w[0].split(":")[1] for w in cells), key=_gran_key)
+    cols = [(i, m) for i in ("inputs:in_range", "inputs:clamped") for m in ("latency", "throughput")]
+
+    def cell(c):
+        if c is None:
+            return "-"
+        speed = f"{1 / c.ratio:.2f}x" + (f" [{1 / c.hi:.2f}, {1 / c.lo:.2f}]" if c.lo is not None else "")
+        return f"{speed}: {c.status}"
+    ctx = run.context
+    lines = [f"fstime: the division-free `{FREE}()` against mainline's `{MAINLINE}()`, paired (speed-up A/B, "
+             f"95 % interval; a *difference* beyond the reach of the case's negative control, `{MAINLINE}` linked "
+             f"twice), timings of {run.abi} on {ctx.get('host_name', '?')}, {str(ctx.get('date', '?'))[:10]}; "
+             f"`scripts/lab bench`, {os.path.basename(run.path)}:", "",
+             row(["gran"] + [f"{i.split(':')[1].replace('_', ' ')}, {m}" for i, m in cols]),
+             "|---|" + "---|" * len(cols)]
+    lines += [row([GRAN_NAMES.get(g, g)] + [cell(cells.get((f"gran:{g}", i, m))) for i, m in cols])
+              for g in grans]
+    slower = [c for c in cells.values() if c.status == paired.DIFFERENCE and c.ratio > 1]
+    faster = [c for c in cells.values() if c.status == paired.DIFFERENCE and c.ratio < 1]
+    goal = [(g, cells[(f"gran:{g}", "inputs:in_range", "latency")]) for g in DIVIDES
+            if (f"gran:{g}", "inputs:in_range", "latency") in cells]
+    met = [g for g, c in goal if c.lo is not None and 1 / c.hi >= SPEEDUP_GOAL]
+    lines += ["", f"Slower than mainline: {len(slower)} of {len(cells)} cases"
+              + (f" ({', '.join(c.where for c in slower)})" if slower else "")
+              + f"; faster (a difference) in {len(faster)}; {len(cells) - len(slower) - len(faster)} without a "
+              f"difference. Where mainline divides (in range, latency): "
+              + ", ".join(f"{GRAN_NAMES[g]} {1 / c.ratio:.2f}x" for g, c in goal)
+              + f"; the suite's goal, at least {SPEEDUP_GOAL}x with the whole interval, is met at "
+              + (", ".join(GRAN_NAMES[g] for g in met) or "none")
+              + (f", not at {', '.join(GRAN_NAMES[g] for g, _ in goal if g not in met)}" if len(met) < len(goal)
+                 else "") + ".", ""]
+    return lines
 
 
 def accessor_summary(run):
