@@ -62,7 +62,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bench.h"
 #include "bench_fixtures.h"
@@ -412,14 +411,14 @@ static struct paired_side fstime_side(const struct fstime_run *run)
 /*
  * Which of the two copies of mainline's timestamp_truncate() (fs_time.c in
  * two objects: the same instructions) the comparisons, the positive control
- * and the inode_set_ctime_current() paths call in this process: drawn per
- * process.  The copy every pair calls runs three times as often as the
- * other, and the same code ran up to 7 % slower as that busy copy than as
- * the other one (gran 1 s, in range: the negative control at x0.93 in most
- * processes, whichever copy the link order put where): a bias of use, not
- * of code.  With the busy copy drawn, the negative controls (the two copies,
- * A always the first) see it on either side, and their intervals cover it
- * instead of a p < 0.05 that repeats in every run.
+ * and the inode_set_ctime_current() paths call in this process
+ * (paired_busy_twin()).  The copy every pair calls runs three times as
+ * often as the other, and the same code ran up to 7 % slower as that busy
+ * copy than as the other one (gran 1 s, in range: the negative control at
+ * x0.93 in most processes, whichever copy the link order put where).  With
+ * the busy copy drawn, the negative controls (the two copies, A always the
+ * first) see it on either side, and their intervals cover it instead of a
+ * p < 0.05 that repeats in every run.
  */
 static bool fstime_busy_twin;
 
@@ -453,10 +452,7 @@ static void fstime_register_pair(const struct fstime_case *c, size_t a, size_t b
 
 void fstime_register(void)
 {
-	struct rng rng = { .state = bench_seed() ^ (uint64_t)getpid() ^ UINT64_C(0x5851f42d4c957f2d) };
-
-	fstime_busy_twin = rng_next(&rng) >> 63;
-	bench_add_context("y2038_fstime_busy_copy", fstime_ops[fstime_busy(FSTIME_OP_TRUNCATE)].name);
+	fstime_busy_twin = paired_busy_twin();
 	for (size_t k = 0; k < sizeof(fstime_cases) / sizeof(fstime_cases[0]); k++) {
 		const struct fstime_case *c = &fstime_cases[k];
 		bool path_case = c->inputs == FSTIME_CLOCK_FIXED || c->inputs == FSTIME_CLOCK_COARSE;

@@ -13,6 +13,9 @@ equal exactly when they are the same instructions in the same order.
   no-fp   no floating-point or SIMD register in any instruction (the kernel's -mgeneral-regs-only),
           for x86, arm64, arm and riscv objects; exit 1 on one, listed
   diff    a unified diff of two functions' normalised instructions (empty when identical)
+  placement  the link orders of one program place the given functions each its own way (cmake/
+          placement.cmake): their offsets from the first of them differ between every two programs;
+          exit 1 where two agree (a linker that ignores .text.sorted.*), each named
 Bad input: exit 2.
 """
 import argparse
@@ -197,6 +200,35 @@ def cmd_diff(args):
     return 0
 
 
+def symbol_addresses(objdump_path, path, names):
+    """{name: address} of NAMES in PATH's symbol table (objdump -t); InputError if one is missing."""
+    if not os.path.isfile(path):
+        raise InputError(f"{path}: no such program")
+    found = {}
+    for line in fsio.run([objdump_path, "-t", path]).splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and parts[-1] in names and re.fullmatch(r"[0-9a-f]+", parts[0]):
+            found[parts[-1]] = int(parts[0], 16)
+    if missing := [n for n in names if n not in found]:
+        raise InputError(f"{path}: no symbol {missing[0]}")
+    return found
+
+
+def cmd_placement(args):
+    names = args.symbol
+    layouts = {}
+    for path in args.programs:
+        addr = symbol_addresses(args.objdump, path, names)
+        layouts[path] = tuple(addr[n] - addr[names[0]] for n in names)
+    same = [(a, b) for i, a in enumerate(args.programs) for b in args.programs[i + 1:] if layouts[a] == layouts[b]]
+    for a, b in same:
+        print(f"same placement: {a} and {b}: {', '.join(names[1:])} at {layouts[a][1:]} from {names[0]}")
+    lines = {tuple(off % 4096 // 64 for off in layout) for layout in layouts.values()}
+    print(f"{fsio.prog()}: {len(args.programs)} programs, {len(set(layouts.values()))} placements of "
+          f"{len(names)} functions ({len(lines)} distinct in cache lines of a 4 KiB page)")
+    return 1 if same else 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -212,8 +244,13 @@ def main(argv=None):
     d = sub.add_parser("diff", parents=[tool], help="diff of two functions")
     d.add_argument("left", help="OBJECT:FUNCTION")
     d.add_argument("right", help="OBJECT:FUNCTION")
+    pl = sub.add_parser("placement", parents=[tool], help="link orders place the given functions differently")
+    pl.add_argument("--symbol", action="append", required=True, help="a function; the first is the origin")
+    pl.add_argument("programs", nargs="+")
     args = parser.parse_args(argv)
-    return {"twins": cmd_twins, "no-fp": cmd_no_fp, "diff": cmd_diff}[args.cmd](args)
+    if args.cmd == "placement" and (len(args.symbol) < 2 or len(args.programs) < 2):
+        raise InputError("placement: at least two --symbol and two programs")
+    return {"twins": cmd_twins, "no-fp": cmd_no_fp, "diff": cmd_diff, "placement": cmd_placement}[args.cmd](args)
 
 
 if __name__ == "__main__":
