@@ -355,8 +355,21 @@ def fstime_summary(run):
               + f"; the suite's goal, at least {SPEEDUP_GOAL}x with the whole interval, is met at "
               + (", ".join(GRAN_NAMES[g] for g in met) or "none")
               + (f", not at {', '.join(GRAN_NAMES[g] for g, _ in goal if g not in met)}" if len(met) < len(goal)
-                 else "") + ".", ""]
+                 else "") + "." + _goal_why(goal, met), ""]
     return lines
+
+
+def _goal_why(goal, met):
+    """Where the goal is missed: both sides' time per call there and at the fastest-dividing granularity,
+    so that a reader sees which side moved (a divider that finishes early on a short quotient)."""
+    missed = [(g, c) for g, c in goal if g not in met and c.a_ns and c.b_ns]
+    best = max(((g, c) for g, c in goal if c.a_ns and c.b_ns), key=lambda x: x[1].a_ns, default=None)
+    if not missed or best is None:
+        return ""
+    shown = [best] + [m for m in missed if m[0] != best[0]]
+    return " Time per call (medians of the blocks), mainline / division-free: " + "; ".join(
+        f"{GRAN_NAMES[g]} {fmt(c.a_ns)} / {fmt(c.b_ns)} ns" for g, c in shown) + "."
+
 
 
 def accessor_summary(run):
