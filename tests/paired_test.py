@@ -236,6 +236,16 @@ class FstimeSummary(unittest.TestCase):
         self.assertIn("is met at 100 ns, not at 1 ms.", text)
         self.assertEqual([], tables.fstime_summary(run_of(recs[0])), "no comparison: no block")
 
+    def test_resolution_split_by_a(self):
+        recs = [record("paired/fstime/timestamp_truncate~timestamp_truncate_twin/gran:100/inputs:in_range/latency",
+                       ratios(1.0), 1),
+                record("paired/fstime/inode_set_ctime_current~inode_set_ctime_current_twin/gran:100/clock:fixed/"
+                       "throughput", ratios(1.0, [10 * d for d in DEVIATIONS]), 1)]
+        run = run_of(*recs)
+        text = "\n".join(tables.resolution_table(run, paired.comparisons(run)))
+        self.assertIn("(`inode_set_ctime_current` ±", text)
+        self.assertIn("`timestamp_truncate` ±", text)
+
 
 if __name__ == "__main__":
     unittest.main()

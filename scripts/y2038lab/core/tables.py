@@ -156,15 +156,28 @@ def resolution_table(run, pairs):
         flagged = sum(1 for n in c.negatives if n.p is not None and n.p < paired.ALPHA)
         tail = float(binom.sf(flagged - 1, len(c.negatives), paired.ALPHA))
         why = (f"more than a test at its {paired.ALPHA:.0%} level flags (P = {tail:.1g}): a bias of where code and "
-               "data lie that the link orders do not average out" if tail < paired.ALPHA else
+               "data lie that the placement drawn per process does not average out" if tail < paired.ALPHA else
                f"as many as a test at its {paired.ALPHA:.0%} level flags by chance (P = {tail:.2f})")
         neg = (f"{within} of {len(c.negatives)} within ±{paired.NEGATIVE_LIMIT:.0%}; {flagged} with p < "
                f"{paired.ALPHA}, {why}; widest "
                f"`{w.operation}` {w.body} {w.where}: {w.interval()}" if w else "none")
         pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, {judged(c, x)}) {x.body} {x.where}"
                         for x in c.positives) or "none"
-        out.append(row([family, f"±{res[family]:.2%}" if family in res else "-", neg, pos]))
+        out.append(row([family, (f"±{res[family]:.2%}" if family in res else "-") + _resolution_by_a(c), neg, pos]))
     return out + unpaired_rows(run) + [""]
+
+
+def _resolution_by_a(controls):
+    """' (A1 ±x %, n controls; A2 ...)' where a family's negative controls time more than one A (fstime: the
+    truncation and the ctime path), whose reaches differ; '' otherwise."""
+    by = {}
+    for n in controls.negatives:
+        if n.lo is not None:
+            by.setdefault(n.a, []).append(paired.reach(n))
+    if len(by) < 2:
+        return ""
+    return " (" + "; ".join(f"`{a}` ±{statistics.median(r):.2%}, {len(r)} controls" for a, r in sorted(by.items())) + ")"
+
 
 
 # Families timed between layouts but not paired, and why: a paired block alternates A and B every
