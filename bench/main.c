@@ -20,7 +20,6 @@
  * processes of one link order still differ; "y2038_stack_offset" in the
  * JSON context says by how much.
  */
-#include <inttypes.h>
 #include <stdio.h>
 #include <unistd.h>
 
