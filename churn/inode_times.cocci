@@ -1,7 +1,7 @@
 // inode_times.cocci - where a kernel tree touches an inode's a/m/c times.
 //
 // Counts only: no transformation.  Every rule records positions through
-// emit() below; scripts/y2038lab/churn.py joins the records by position
+// emit() below; scripts/y2038lab/churn/sites.py joins the records by position
 // and decides what each site costs under each conversion approach.
 // Types come from Coccinelle's type inference (run with --local-includes
 // --include-headers-for-types and the VFS headers passed by --include), so
@@ -10,7 +10,13 @@
 //
 // Records (tab separated): kind file line column function extra...
 // The output folder is $Y2038_CHURN_OUT; one file per spatch process
-// (--jobs forks), each line flushed as it is written.
+// (churn/run.py starts one per slice of the files), each line flushed as it
+// is written.  A rule whose pattern holds both sides of an assignment records
+// both (r_copy_vfs, r_vfs_same): one matching pass instead of two mirrored
+// rules.  r_field_to and r_field_from stay two rules: a disjunction is
+// decided per statement, so in `a->i_mtime = b->i_ctime = c->i_ctime` the
+// chain branch hides b's plain copy, and one rule with both positions would
+// record b too (a different count).
 
 @initialize:python@
 @@
@@ -397,7 +403,9 @@ p << r_copy_call.p;
 @@
 emit("peer_call", p, T, f)
 
-// the other side is a field of a VFS structure (struct iattr, struct kstat)
+// the other side is a field of a VFS structure (struct iattr, struct kstat):
+// both sides recorded at once, the inode's (peer_vfs) and the VFS structure's
+// (vfs_peer_field)
 @r_copy_vfs@
 type T, T2;
 T *E;
@@ -406,32 +414,34 @@ T2 *A;
 T2 B;
 identifier fld = {i_atime, i_mtime, i_ctime};
 identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
-position p;
+position p, p2;
 @@
 (
-E->fld@p = A->vf
+E->fld@p = A->vf@p2
 |
-E->fld@p = B.vf
+E->fld@p = B.vf@p2
 |
-F.fld@p = A->vf
+F.fld@p = A->vf@p2
 |
-F.fld@p = B.vf
+F.fld@p = B.vf@p2
 |
-A->vf = E->fld@p
+A->vf@p2 = E->fld@p
 |
-B.vf = E->fld@p
+B.vf@p2 = E->fld@p
 |
-A->vf = F.fld@p
+A->vf@p2 = F.fld@p
 |
-B.vf = F.fld@p
+B.vf@p2 = F.fld@p
 )
 
 @script:python@
 T << r_copy_vfs.T;
 T2 << r_copy_vfs.T2;
 p << r_copy_vfs.p;
+p2 << r_copy_vfs.p2;
 @@
 emit("peer_vfs", p, T, T2)
+emit("vfs_peer_field", p2, T2, T)
 
 @r_ret@
 type T;
@@ -492,43 +502,8 @@ p << r_vfs_struct.p;
 @@
 emit("vfs_struct", p, T, vf)
 
-// ... and which of those uses meet an inode timestamp on the other side of
-// an assignment, or go into a function (the VFS's own helpers: neutral)
-@r_vfs_peer@
-type T, T2;
-T *A;
-T B;
-T2 *E;
-T2 F;
-identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
-identifier fld = {i_atime, i_mtime, i_ctime};
-position p;
-@@
-(
-A->vf@p = E->fld
-|
-A->vf@p = F.fld
-|
-B.vf@p = E->fld
-|
-B.vf@p = F.fld
-|
-E->fld = A->vf@p
-|
-F.fld = A->vf@p
-|
-E->fld = B.vf@p
-|
-F.fld = B.vf@p
-)
-
-@script:python@
-T << r_vfs_peer.T;
-T2 << r_vfs_peer.T2;
-p << r_vfs_peer.p;
-@@
-emit("vfs_peer_field", p, T, T2)
-
+// ... and which of them go into a function (the VFS's own helpers: neutral);
+// those that meet an inode timestamp: r_copy_vfs above
 @r_vfs_arg@
 type T;
 T *A;
@@ -697,7 +672,7 @@ p << r_vfs_clock.p;
 @@
 emit("vfs_same", p, T, "clock")
 
-@r_vfs_same_to@
+@r_vfs_same@
 type T, T2;
 T *A;
 T B;
@@ -705,51 +680,26 @@ T2 *A2;
 T2 B2;
 identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
 identifier vf2 = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
-position p;
+position p, p2;
 @@
 (
-A->vf@p = A2->vf2
+A->vf@p = A2->vf2@p2
 |
-A->vf@p = B2.vf2
+A->vf@p = B2.vf2@p2
 |
-B.vf@p = A2->vf2
+B.vf@p = A2->vf2@p2
 |
-B.vf@p = B2.vf2
+B.vf@p = B2.vf2@p2
 )
 
 @script:python@
-T << r_vfs_same_to.T;
-T2 << r_vfs_same_to.T2;
-p << r_vfs_same_to.p;
+T << r_vfs_same.T;
+T2 << r_vfs_same.T2;
+p << r_vfs_same.p;
+p2 << r_vfs_same.p2;
 @@
 emit("vfs_same", p, T, T2)
-
-@r_vfs_same_from@
-type T, T2;
-T *A;
-T B;
-T2 *A2;
-T2 B2;
-identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
-identifier vf2 = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
-position p;
-@@
-(
-A2->vf2 = A->vf@p
-|
-B2.vf2 = A->vf@p
-|
-A2->vf2 = B.vf@p
-|
-B2.vf2 = B.vf@p
-)
-
-@script:python@
-T << r_vfs_same_from.T;
-T2 << r_vfs_same_from.T2;
-p << r_vfs_same_from.p;
-@@
-emit("vfs_same", p, T, T2)
+emit("vfs_same", p2, T2, T)
 
 // the clock's value stored anywhere (`ei->i_crtime = current_time(inode)`):
 // a flag day converts it unless the destination is of the VFS's type

@@ -145,12 +145,13 @@ def write_md(path, rows, run, found, helpers, group_of):
     L = [f"# Churn: inode timestamp sites in {run['name']}\n", GENERATED + "\n", *markdown.facts([
              ("Tree", f"`{run['name']}`: Linux {run['tree_version']}{src}"), ("spatch", run["spatch"]),
              ("Command", f"`{run['command']}`"),
-             ("spatch command", f"`{run['spatch_command']}` (in the tree's top folder)"),
+             ("spatch command", f"`{run['spatch_command']}` (in the tree's top folder; {run['jobs']} such processes, "
+                                f"the files in {run['jobs']} contiguous slices in order)"),
              ("Run time", f"{_minutes(run['seconds'])} wall in all ({_minutes(run['spatch_seconds'])} up to "
               f"the end of the matching pass, the rest `spatch --parse-c`; tree {run['unpacked']}), on "
               f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, shared with other jobs: load "
-              f"average {run['load']:.1f} at the end); CPU time of the spatch processes "
-              f"{_minutes(run['cpu_seconds'])}"),
+              f"average {run['load']:.1f} at the end); CPU time {_minutes(sum(run['cpu_seconds']))} "
+              f"(the spatch processes {_minutes(run['cpu_seconds'][0])}, Python {_minutes(run['cpu_seconds'][1])})"),
              ("Date", f"{run['started']:%Y-%m-%d %H:%M} UTC"),
              ("Files", f"{len(run['candidates'])} of the {run['files']} files under fs/ name a timestamp, "
               "clock or inode operation: spatch read those"),

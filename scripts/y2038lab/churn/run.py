@@ -38,13 +38,15 @@ def spatch_version(spatch):
     return first.split(" compiled")[0]
 
 
-def spatch_command(spatch, top, groups, jobs, timeout):
-    # --no-saved-typedefs: each file parsed on its own, as a compiler would; else the typedefs a --jobs
-    # worker inferred in earlier files leak into later ones and a few accesses' typing depends on the order.
+def spatch_command(spatch, top, groups, timeout, cache):
+    # --no-saved-typedefs: each file parsed on its own, as a compiler would; else the typedefs a process
+    # inferred in earlier files leak into later ones and a few accesses' typing depends on the order.
+    # --cache-prefix: each file and header parsed once per process, its syntax tree kept in CACHE (else the
+    # --include headers and a directory's local headers are parsed again for every file including them).
     cmd = [spatch, "--sp-file", COCCI, "--very-quiet", "--macro-file", MACROS, "--local-includes",
            "--include-headers-for-types", "--no-saved-typedefs", "-I", "include"]
     cmd += [x for h in TYPE_HEADERS if os.path.exists(os.path.join(top, h)) for x in ("--include", h)]
-    return cmd + ["--jobs", str(jobs), "--timeout", str(timeout), "--file-groups", groups]
+    return cmd + ["--cache-prefix", cache, "--timeout", str(timeout), "--file-groups", groups]
 
 
 def spatch_failures(log_text):
@@ -54,24 +56,49 @@ def spatch_failures(log_text):
             for m in (re.match(r"^EXN: (\S+) in (\S+)", line.strip()) for line in log_text.splitlines()) if m]
 
 
+def share(files, jobs):
+    """FILES in JOBS contiguous slices, in order: one spatch process each.  spatch carries state from one
+    file to the next within a process (a header's parse), so which file precedes which must be the same
+    on every run, not left to the timing of spatch's own --jobs workers."""
+    size = -(-len(files) // jobs)
+    return [files[i:i + size] for i in range(0, len(files), size)]
+
+
+def wait_all(procs, max_seconds):
+    """Wait for every process of PROCS, killing all of them if they take over MAX_SECONDS together."""
+    deadline = time.monotonic() + max_seconds
+    try:
+        for proc in procs:
+            proc.wait(timeout=max(deadline - time.monotonic(), 0))
+    except subprocess.TimeoutExpired as exc:
+        raise InputError(f"spatch did not finish within {max_seconds} s (--max-seconds)") from exc
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+
+
 def run_spatch(spatch, top, files, jobs, timeout, max_seconds, work):
-    """The semantic patch over FILES (each its own group): (records, command, files given up on)."""
-    groups = os.path.join(work, "groups.txt")
-    write_text(groups, "\n\n".join(files) + "\n")
+    """The semantic patch over FILES (each its own group) in JOBS processes (share), each with its own
+    syntax-tree cache: (records, the command of the last, the files spatch gave up on)."""
     out = os.path.join(work, "records")
     os.makedirs(out)
-    cmd = spatch_command(spatch, top, groups, jobs, timeout)
-    log = os.path.join(work, "spatch.log")
-    with open(log, "w", encoding="utf-8") as err:
-        try:
-            run = subprocess.run(cmd, cwd=top, env=dict(os.environ, Y2038_CHURN_OUT=out),
-                                 stdout=err, stderr=subprocess.STDOUT, timeout=max_seconds)
-        except subprocess.TimeoutExpired as exc:
-            raise InputError(f"spatch did not finish within {max_seconds} s (--max-seconds)") from exc
-    with open(log, encoding="utf-8", errors="replace") as f:
-        log_text = f.read()
-    if run.returncode != 0:
-        raise InputError(f"spatch failed (exit {run.returncode}): {log_text.strip()[-500:]}")
+    procs, logs = [], []
+    for i, chunk in enumerate(share(files, jobs)):
+        groups, logs = os.path.join(work, f"groups-{i}.txt"), logs + [os.path.join(work, f"spatch-{i}.log")]
+        write_text(groups, "\n\n".join(chunk) + "\n")
+        cmd = spatch_command(spatch, top, groups, timeout, os.path.join(work, f"ast-{i}"))
+        with open(logs[-1], "w", encoding="utf-8") as log:
+            procs.append(subprocess.Popen(cmd, cwd=top, env=dict(os.environ, Y2038_CHURN_OUT=out),
+                                          stdout=log, stderr=subprocess.STDOUT))
+    wait_all(procs, max_seconds)
+    log_texts = []
+    for proc, log in zip(procs, logs):
+        with open(log, encoding="utf-8", errors="replace") as f:
+            log_texts.append(f.read())
+        if proc.returncode != 0:
+            raise InputError(f"spatch failed (exit {proc.returncode}): {log_texts[-1].strip()[-500:]}")
     records = []
     for name in sorted(os.listdir(out)):
         with open(os.path.join(out, name), encoding="utf-8", errors="replace") as f:
@@ -79,7 +106,7 @@ def run_spatch(spatch, top, files, jobs, timeout, max_seconds, work):
                 records += sites.parse_records(f, name)
             except ValueError as exc:
                 raise InputError(str(exc)) from exc
-    return records, cmd, spatch_failures(log_text)
+    return records, cmd, [f for text in log_texts for f in spatch_failures(text)]
 
 
 def parse_check(spatch, top, files, jobs, max_seconds):
@@ -150,11 +177,18 @@ def account_tokens(top, files, found, bad_lines):
 
 
 def display_command(cmd, nfiles):
-    """CMD as the report shows it: repository-relative paths, the temporary file list described."""
+    """CMD as the report shows it: repository-relative paths, the temporary file list and cache described."""
     repo = os.path.dirname(os.path.dirname(COCCI)) + "/"
-    return " ".join(f"<the {nfiles} files, one per group>" if i and cmd[i - 1] == "--file-groups"
+    shown = {"--file-groups": f"<its slice of the {nfiles} files, one per group>",
+             "--cache-prefix": "<a temporary folder of its own>"}
+    return " ".join(shown[cmd[i - 1]] if i and cmd[i - 1] in shown
                     else arg.replace(repo, "") if arg.startswith(repo) else shlex.quote(arg)
                     for i, arg in enumerate(cmd))
+
+
+def cpu_seconds():
+    """CPU time so far (user + system, s): (the spatch processes, this Python process)."""
+    return tuple(sum(resource.getrusage(who)[:2]) for who in (resource.RUSAGE_CHILDREN, resource.RUSAGE_SELF))
 
 
 def read_text_in(top):
@@ -245,12 +279,12 @@ def main(argv=None):
         return history_main(args, top, found, helpers, cands, bad, group_of, kind_of, version,
                             (md_path, csv_path), t0, started)
     rows = sites.count(found, helpers, group_of, unresolved)
-    run = dict(name=name, tree_version=tree.version(top), source=args.source_label, spatch=version,
+    run = dict(name=name, tree_version=tree.version(top), source=args.source_label, spatch=version, jobs=args.jobs,
                command=args.command, spatch_command=display_command(cmd, len(cands)), started=started,
                seconds=time.monotonic() - t0, spatch_seconds=spatch_seconds, files=len(files),
                candidates=cands, parse=bad, unresolved=unresolved, tokens=tally, failures=failures,
                timeout=args.timeout, unpacked=unpacked, load=os.getloadavg()[0],
-               cpu_seconds=sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]),
+               cpu_seconds=cpu_seconds(),
                parse_macro_only=[f for f in cands if bad.get(f) and tree.in_macro_bodies(top, f, bad[f])])
     table = report.table(rows, kind_of, group_of, cands, bad)
     write_text(csv_path, csv_text(table, sites.COLUMNS))
@@ -267,6 +301,7 @@ def history_main(args, top, found, helpers, cands, bad, group_of, kind_of, versi
     vocab = history.vocabulary(read_old, read_new)
     rows, misses, noise = history.compare(top, args.after, cands, predicted, uses, bad, group_of, vocab)
     unparsed = sum(1 for f in cands if bad.get(f))
+    spatch_cpu, python_cpu = cpu_seconds()
     header = [("Before", f"`{top}`: Linux {tree.version(top)} {args.source_label}"),
               ("After", f"`{os.path.abspath(args.after)}`: Linux {tree.version(args.after)} {args.after_label}"),
               ("spatch", version), ("Command", f"`{args.command}`"),
@@ -276,9 +311,9 @@ def history_main(args, top, found, helpers, cands, bad, group_of, kind_of, versi
                            "predicted nor excluded from the actual side (listed as misses)"),
               ("Vocabulary", f"{len(vocab)} words: " + ", ".join(f"`{w}`" for w in sorted(vocab)[:40])
                + (" ..." if len(vocab) > 40 else "")),
-              ("Run time", f"{time.monotonic() - t0:.0f} s wall, "
-                           f"{sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2]):.0f} s CPU in spatch, on "
-                           f"{os.uname().nodename} ({os.cpu_count()} CPUs shared with other jobs, load average "
+              ("Run time", f"{time.monotonic() - t0:.0f} s wall, {spatch_cpu + python_cpu:.0f} s CPU "
+                           f"({spatch_cpu:.0f} s in spatch, {python_cpu:.0f} s in Python), on {os.uname().nodename} "
+                           f"({os.cpu_count()} CPUs shared with other jobs, load average "
                            f"{os.getloadavg()[0]:.1f}), {started:%Y-%m-%d %H:%M} UTC")]
     table = history.table(rows, kind_of)
     history.write(paths, table, misses, noise, {"approach": args.approach, "old": tree.version(top),

@@ -9,6 +9,10 @@ struct inode {
 	struct timespec64 i_ctime;
 };
 
+struct inode_operations {
+	int (*update_time)(struct inode *, struct timespec64 *, int);
+};
+
 struct file_system_type {
 	const char *name;
 };

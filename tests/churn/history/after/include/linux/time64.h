@@ -16,3 +16,6 @@ static inline int timespec64_equal(const struct timespec64 *a, const struct time
 }
 
 struct timespec timespec64_to_timespec(const struct timespec64 ts64);
+
+int timespec64_compare(const struct timespec64 *a, const struct timespec64 *b);
+struct timespec64 timespec_to_timespec64(const struct timespec ts);

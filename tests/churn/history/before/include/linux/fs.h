@@ -9,6 +9,10 @@ struct inode {
 	struct timespec i_ctime;
 };
 
+struct inode_operations {
+	int (*update_time)(struct inode *, struct timespec *, int);
+};
+
 struct file_system_type {
 	const char *name;
 };

@@ -9,3 +9,5 @@ static inline int timespec_equal(const struct timespec *a, const struct timespec
 {
 	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
 }
+
+int timespec_compare(const struct timespec *a, const struct timespec *b);
