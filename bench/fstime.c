@@ -410,15 +410,14 @@ static struct paired_side fstime_side(const struct fstime_run *run)
 
 /*
  * Which of the two copies of mainline's timestamp_truncate() (fs_time.c in
- * two objects: the same instructions) the comparisons, the positive control
- * and the inode_set_ctime_current() paths call in this process
- * (paired_busy_twin()).  The copy every pair calls runs three times as
- * often as the other, and the same code ran up to 7 % slower as that busy
- * copy than as the other one (gran 1 s, in range: the negative control at
- * x0.93 in most processes, whichever copy the link order put where).  With
- * the busy copy drawn, the negative controls (the two copies, A always the
- * first) see it on either side, and their intervals cover it instead of a
- * p < 0.05 that repeats in every run.
+ * two objects: the same instructions) is A of every pair in this process,
+ * the negative controls included (paired_busy_twin()); the negative
+ * control's B is the other copy, idle but for it.  A runs three times as
+ * often as that copy, as it does against the comparisons' B, and the same
+ * code ran up to 7 % slower as the busy copy (gran 1 s, in range: x0.93 in
+ * most processes): the negative control measures that bias of use, which
+ * every comparison carries too, rather than hiding it.  Drawing which copy
+ * is busy keeps where each copy lies (the link order's placement) out of it.
  */
 static bool fstime_busy_twin;
 
@@ -432,14 +431,24 @@ static size_t fstime_busy(size_t op)
 					       : op;
 }
 
+/* The other copy of mainline's function or path: @op's twin, or its original if the twin is busy. */
+static size_t fstime_idle(size_t op)
+{
+	size_t twin = op == FSTIME_OP_TRUNCATE ? FSTIME_OP_TWIN : FSTIME_OP_CTIME_CURRENT_TWIN;
+
+	return fstime_busy_twin ? op : twin;
+}
+
 /* paired/fstime/<A>~<B>/<params>, or the positive control of A with A. */
 static void fstime_register_pair(const struct fstime_case *c, size_t a, size_t b, bool latency,
 				 enum paired_kind kind)
 {
 	char name[192], params[64];
-	size_t run_a = kind == PAIRED_NEGATIVE ? a : fstime_busy(a);
+	/* A: the busy copy; the negative control's B: the other copy, idle but for this control. */
+	size_t run_a = fstime_busy(a);
+	size_t run_b = kind == PAIRED_POSITIVE ? run_a : kind == PAIRED_NEGATIVE ? fstime_idle(a) : b;
 	struct paired_side sa = fstime_side(fstime_run_of(c, run_a, latency));
-	struct paired_side sb = fstime_side(fstime_run_of(c, kind == PAIRED_POSITIVE ? run_a : b, latency));
+	struct paired_side sb = fstime_side(fstime_run_of(c, run_b, latency));
 
 	fstime_params(params, sizeof(params), c, latency);
 	if (kind == PAIRED_POSITIVE)

@@ -7,8 +7,8 @@
 # section (.text.<name>, from -ffunction-sections) renamed to
 # .text.sorted.y2038.<SHA-1 of "k:object:section">, and, into the first
 # object, PADS sections .text.sorted.y2038.<SHA-1 of "k:pad:j"> of 0 to 63
-# cache lines each.  GNU ld's default scripts place .text.sorted.* first in
-# .text, sorted by name: every link order k gets its own random order of the
+# cache lines each.  GNU ld's default scripts place .text.sorted.* in .text,
+# sorted by name, after only the compiler's .text.unlikely/.exit/.startup/.hot: every link order k gets its own random order of the
 # timed functions, with random gaps between them, so that where a function
 # lands (its cache line in a 4 KiB page, its distance to the other timed
 # code: what branch predictors, the op cache and the fetch unit index by) is

@@ -154,8 +154,11 @@ with tempfile.TemporaryDirectory() as tmp:
     paired = merged.records["paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"]
     expect("merged: paired benchmarks have PROCESSES x 3 rows, each with its ratio", 3 * PROCESSES,
            len(paired.counters["ratio"]))
-    expect("merged: each paired row names its process", [k for k in range(1, PROCESSES + 1) for _ in range(3)],
+    expect("merged: each paired row names its unit, the link order", [(k - 1) % benchrun.LINK_ORDERS + 1
+                                                                      for k in range(1, PROCESSES + 1) for _ in range(3)],
            paired.counters["y2038_process"])
+    expect("merged: and the process it ran in", [k for k in range(1, PROCESSES + 1) for _ in range(3)],
+           paired.counters.get("y2038_run_process"))
     expect("merged: no per-process aggregate of a paired benchmark", {}, paired.aggregates)
     expect("merged: the plan recorded", ["headline", "paired", "single", "threaded"],
            [p["pass"] for p in context["y2038_run_plan"]])

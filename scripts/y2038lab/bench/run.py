@@ -71,12 +71,13 @@ class Pass:
 # 1 ns, in range: x1.27, x0.84 and x1.00 in three processes of one binary;
 # the twin of set_atime x0.977 in every process of one build, x1.000 in
 # another), so the repetitions of one process share one bias, and the
-# statistic's unit is the process (core.paired).  What is fixed within a
-# process is drawn anew per process (bench/CMakeLists.txt: each link order
-# places the timed fstime code on its own; main.c: the stack offset;
-# fstime.c: the busy copy of mainline's function; paired.c: which side is
-# set up first, per repetition), so that twenty processes are twenty draws:
-# with ten, the fstime family's negative controls reached +-1.7 to 2 %.
+# statistic's unit is the link order: the median of the repetitions of its
+# two processes (merged()).  What would be fixed within a process is drawn
+# per process (main.c: the stack offset; paired.c: which copy of the same
+# code is the busy one) or per call (paired.c: which side is set up first),
+# and each link order places the timed fstime code on its own
+# (bench/CMakeLists.txt), so that the two processes of a link order are two
+# draws of everything but the code's placement.
 # The paired pass holds the walks too (paired/walk/*: every case at every
 # quick-mode size, each side a slab of its own, kept between Google
 # Benchmark's calls of one repetition).  threaded: load/* is not paired (its
@@ -248,7 +249,10 @@ def merged(datas, plan_record, before, after):
     one's context with every pass's seed and date, the plan and the CPU probes; the rows of each
     one-process pass as they are, those of a pass of several processes as iteration rows with
     y2038_process = 1, 2, ... (the process's own aggregates dropped: core.paired takes the median
-    of each process).  boards.results merges a board's passes with it too."""
+    of each process); where a pass has more processes than link orders, y2038_process is the link
+    order's unit (processes k and k + LINK_ORDERS share their code placement, so their repetitions are
+    one unit's, as boards.results.link_order_units makes them on a board) and y2038_run_process the
+    process.  boards.results merges a board's passes with it too."""
     context = dict(datas[0][1]["context"])
     context["y2038_seed"] = ", ".join(f"{d['context'].get('y2038_seed', '?')} ({p.name} pass)" for p, d in datas)
     context["y2038_passes"] = [f"{p.name}: {d['context'].get('date', '?')}" for p, d in datas]
@@ -263,6 +267,10 @@ def merged(datas, plan_record, before, after):
         process[p.name] = process.get(p.name, 0) + 1
         if p.processes == 1:
             rows += d["benchmarks"]
+        elif p.processes > LINK_ORDERS:  # processes of one link order share its code placement: one unit
+            unit = (process[p.name] - 1) % LINK_ORDERS + 1
+            rows += [dict(row, y2038_process=unit, y2038_run_process=process[p.name]) for row in d["benchmarks"]
+                     if row.get("run_type", "iteration") == "iteration"]
         else:
             rows += [dict(row, y2038_process=process[p.name]) for row in d["benchmarks"]
                      if row.get("run_type", "iteration") == "iteration"]

@@ -245,15 +245,15 @@ def link_order_units(rows, procs):
     where code lies is what the processes are there to average out; so where the run repeated link
     orders (more processes than the ten programs), the unit is the link order, each the median of the
     repetitions of all its processes (y2038_process = the order's unit, y2038_run_process = the process
-    as run).  With one process per link order, as on the host, unit and process are the same."""
+    as run).  bench.run.merged already takes the link order as the unit where the processes outnumber
+    the link orders, as on the host; with one process per link order, unit and process are the same."""
     programs = [p[2] for p in procs if p[0] == "paired"]
     if len(set(programs)) == len(programs):
         return 0
     unit = {k: sorted(set(programs)).index(program) + 1 for k, program in enumerate(programs, 1)}
     for row in rows:
-        if "y2038_process" in row:
-            row["y2038_run_process"] = row["y2038_process"]
-            row["y2038_process"] = unit[row["y2038_process"]]
+        if "y2038_process" in row:  # bench.run.merged may have set both already (more processes than orders)
+            row["y2038_process"] = unit[row.setdefault("y2038_run_process", row["y2038_process"])]
     return len(set(programs))
 
 

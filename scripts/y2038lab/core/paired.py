@@ -10,11 +10,12 @@ walking a slab of its own).  Every figure here is a timing of the run's host.  N
 controls are the same code compiled twice (true ratio 1), positive ones 17 units of
 work against 16.
 
-The unit of the statistic is the process where the run has several (the paired
-pass runs ten, each with its own link order, bench/run.py): a process's ratio is the
-median of its repetitions, because where the code lands biases every repetition
-of one process alike, so its repetitions are not independent samples; a run of
-one process falls back to its repetitions.  On the units' log-ratios x_i: the
+The unit of the statistic is y2038_process where the run has several: the link
+order (the paired pass runs twenty processes over the program's ten link orders,
+bench/run.py, and merged() numbers each process by its link order): a unit's ratio
+is the median of its repetitions, because where the code lands biases every
+repetition of one link order alike, so its repetitions are not independent samples;
+a run of one process falls back to its repetitions.  On the units' log-ratios x_i: the
 Wilcoxon signed-rank test (scipy) and the Hodges-Lehmann interval, the Walsh
 averages (x_i + x_j) / 2, i <= j, sorted, from the (C+1)-th to the (M-C)-th of
 M = n(n+1)/2, C the largest value with P(T+ <= C) <= 2.5 % under the exact null

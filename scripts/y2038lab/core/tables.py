@@ -232,8 +232,9 @@ def paired_tables(run):
            "`paired/*`: A and B in alternating ~8 µs blocks (AB, BA; `bench/paired.h`), a repetition's ratio the "
            "median over its pairs of t(B) / t(A), a process's the median of its repetitions. B/A: Hodges-Lehmann "
            "estimate over the processes' log-ratios (a run of one process: its repetitions'), 95 % interval (Walsh "
-           "averages, exact signed-rank cut-off); p: Wilcoxon signed-rank; n: processes, each its own link order "
-           "of the program and load address (placement biases every repetition of a process alike); "
+           "averages, exact signed-rank cut-off); p: Wilcoxon signed-rank; n: units, each a link order of the "
+           "program, the median of the repetitions of its processes (where code lies biases every repetition "
+           "of one link order alike); "
            "ns/op: medians of the blocks. *difference*: p < 0.05 and the interval beyond the reach of the pair's "
            "own negative control (`control`; else the family's resolution). Negative controls: the same code "
            f"twice ({TWIN}/{REFERENCE} on LP64, fs_time.c linked twice); positive: 17 units of work against 16.",
