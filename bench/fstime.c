@@ -117,8 +117,15 @@ static const struct fstime_case fstime_cases[] = {
 
 typedef struct timespec64 (*fstime_trunc_fn)(struct timespec64 t, const struct super_block *sb);
 
-/* fs_time.c compiled again into its own object, this symbol alone global (bench/CMakeLists.txt). */
+/*
+ * fs_time.c compiled again into objects of their own, each with this symbol
+ * alone global (bench/CMakeLists.txt): the same instructions as
+ * timestamp_truncate() at other addresses.  The twin is B of the negative
+ * controls; the others are A of one kind of pair each (fstime_a()).
+ */
 struct timespec64 timestamp_truncate_twin(struct timespec64 t, const struct super_block *sb);
+struct timespec64 timestamp_truncate_rfc(struct timespec64 t, const struct super_block *sb);
+struct timespec64 timestamp_truncate_control(struct timespec64 t, const struct super_block *sb);
 
 struct fstime_fixture {
 	struct timespec64 inputs[FSTIME_INPUTS + FSTIME_PAD];
@@ -163,7 +170,7 @@ struct fstime_op {
 	const char *name;
 	paired_block_fn throughput, latency; /* latency NULL: a path (clock:* cases only) */
 	fstime_trunc_fn trunc;               /* the function of a clamp/truncate op */
-	bool paired_only;                    /* the twin: a negative control, not a figure */
+	bool paired_only;                    /* a twin or A copy: a control or a side, not a figure */
 };
 
 /* What a benchmark (or one side of a paired one) runs: an op of fstime_ops in a mode. */
@@ -301,10 +308,14 @@ FSTIME_THROUGHPUT(fs_time_trunc, fs_time_trunc)
 FSTIME_THROUGHPUT(timestamp_truncate, timestamp_truncate)
 FSTIME_THROUGHPUT(timestamp_truncate_reciprocal, timestamp_truncate_reciprocal)
 FSTIME_THROUGHPUT(timestamp_truncate_twin, timestamp_truncate_twin)
+FSTIME_THROUGHPUT(timestamp_truncate_rfc, timestamp_truncate_rfc)
+FSTIME_THROUGHPUT(timestamp_truncate_control, timestamp_truncate_control)
 FSTIME_LATENCY(fs_time_trunc, fs_time_trunc)
 FSTIME_LATENCY(timestamp_truncate, timestamp_truncate)
 FSTIME_LATENCY(timestamp_truncate_reciprocal, timestamp_truncate_reciprocal)
 FSTIME_LATENCY(timestamp_truncate_twin, timestamp_truncate_twin)
+FSTIME_LATENCY(timestamp_truncate_rfc, timestamp_truncate_rfc)
+FSTIME_LATENCY(timestamp_truncate_control, timestamp_truncate_control)
 
 /* The RFC: inode->i_ctime = current_fs_time(inode->i_sb), through its setter macro. */
 static inline struct timespec64 fstime_rfc_ctime_now(struct inode *inode)
@@ -321,41 +332,57 @@ static inline struct timespec64 fstime_ctime_now_reciprocal(struct inode *inode)
 	return inode_set_ctime_to_ts(inode, timestamp_truncate_reciprocal(fs_time_now(), inode->i_sb));
 }
 
-/* Mainline's inode_set_ctime_current() with the other copy of timestamp_truncate(). */
-static inline struct timespec64 fstime_ctime_now_twin(struct inode *inode)
-{
-	return inode_set_ctime_to_ts(inode, timestamp_truncate_twin(fs_time_now(), inode->i_sb));
-}
+/* Mainline's inode_set_ctime_current() through another copy of timestamp_truncate(). */
+#define FSTIME_CTIME_NOW_VIA(copy)                                                               \
+	static inline struct timespec64 fstime_ctime_now_##copy(struct inode *inode)             \
+	{                                                                                        \
+		return inode_set_ctime_to_ts(inode, timestamp_truncate_##copy(fs_time_now(),     \
+									      inode->i_sb));     \
+	}
+FSTIME_CTIME_NOW_VIA(twin)
+FSTIME_CTIME_NOW_VIA(rfc)
+FSTIME_CTIME_NOW_VIA(control)
 
 FSTIME_PATH(inode_set_ctime_current, inode_set_ctime_current)
 FSTIME_PATH(inode_set_ctime_current_twin, fstime_ctime_now_twin)
+FSTIME_PATH(inode_set_ctime_current_rfc, fstime_ctime_now_rfc)
+FSTIME_PATH(inode_set_ctime_current_control, fstime_ctime_now_control)
 FSTIME_PATH(inode_set_ctime_current_reciprocal, fstime_ctime_now_reciprocal)
 FSTIME_PATH(current_fs_time, fstime_rfc_ctime_now)
 
-#define FSTIME_TRUNC_OP(op) { #op, FSTIME_FN(op, throughput), FSTIME_FN(op, latency), op, false }
-#define FSTIME_PATH_OP(op) { #op, FSTIME_FN(op, throughput), NULL, NULL, false }
+#define FSTIME_TRUNC_OP(op, kind) { #op, FSTIME_FN(op, throughput), FSTIME_FN(op, latency), op, kind }
+#define FSTIME_PATH_OP(op, kind) { #op, FSTIME_FN(op, throughput), NULL, NULL, kind }
 
 enum {
 	FSTIME_OP_TRUNCATE = 0,
-	FSTIME_OP_CTIME_CURRENT = 3,
-	FSTIME_OP_TWIN = 6,
-	FSTIME_OP_CTIME_CURRENT_TWIN = 7,
+	FSTIME_OP_RECIPROCAL,
+	FSTIME_OP_RFC,
+	FSTIME_OP_CTIME_CURRENT,
+	FSTIME_OP_CTIME_RECIPROCAL,
+	FSTIME_OP_CURRENT_FS_TIME,
+	FSTIME_OP_TWIN,
+	FSTIME_OP_CTIME_CURRENT_TWIN,
+	FSTIME_OP_COPIES, /* from here: A of one kind of pair (fstime_a()), never named */
+	FSTIME_OP_TRUNCATE_RFC = FSTIME_OP_COPIES,
+	FSTIME_OP_TRUNCATE_CONTROL,
+	FSTIME_OP_CTIME_CURRENT_RFC,
+	FSTIME_OP_CTIME_CURRENT_CONTROL,
 };
 
 /* The first of each kind is A of every pair: mainline's function, or its path. */
 static const struct fstime_op fstime_ops[] = {
-	[FSTIME_OP_TRUNCATE] = FSTIME_TRUNC_OP(timestamp_truncate),
-	FSTIME_TRUNC_OP(timestamp_truncate_reciprocal),
-	FSTIME_TRUNC_OP(fs_time_trunc),
-	[FSTIME_OP_CTIME_CURRENT] = FSTIME_PATH_OP(inode_set_ctime_current),
-	FSTIME_PATH_OP(inode_set_ctime_current_reciprocal),
-	FSTIME_PATH_OP(current_fs_time),
-	[FSTIME_OP_TWIN] = { "timestamp_truncate_twin", FSTIME_FN(timestamp_truncate_twin, throughput),
-			     FSTIME_FN(timestamp_truncate_twin, latency), timestamp_truncate_twin,
-			     true },
-	[FSTIME_OP_CTIME_CURRENT_TWIN] = { "inode_set_ctime_current_twin",
-					   FSTIME_FN(inode_set_ctime_current_twin, throughput), NULL,
-					   NULL, true },
+	[FSTIME_OP_TRUNCATE] = FSTIME_TRUNC_OP(timestamp_truncate, false),
+	[FSTIME_OP_RECIPROCAL] = FSTIME_TRUNC_OP(timestamp_truncate_reciprocal, false),
+	[FSTIME_OP_RFC] = FSTIME_TRUNC_OP(fs_time_trunc, false),
+	[FSTIME_OP_CTIME_CURRENT] = FSTIME_PATH_OP(inode_set_ctime_current, false),
+	[FSTIME_OP_CTIME_RECIPROCAL] = FSTIME_PATH_OP(inode_set_ctime_current_reciprocal, false),
+	[FSTIME_OP_CURRENT_FS_TIME] = FSTIME_PATH_OP(current_fs_time, false),
+	[FSTIME_OP_TWIN] = FSTIME_TRUNC_OP(timestamp_truncate_twin, true),
+	[FSTIME_OP_CTIME_CURRENT_TWIN] = FSTIME_PATH_OP(inode_set_ctime_current_twin, true),
+	[FSTIME_OP_TRUNCATE_RFC] = FSTIME_TRUNC_OP(timestamp_truncate_rfc, true),
+	[FSTIME_OP_TRUNCATE_CONTROL] = FSTIME_TRUNC_OP(timestamp_truncate_control, true),
+	[FSTIME_OP_CTIME_CURRENT_RFC] = FSTIME_PATH_OP(inode_set_ctime_current_rfc, true),
+	[FSTIME_OP_CTIME_CURRENT_CONTROL] = FSTIME_PATH_OP(inode_set_ctime_current_control, true),
 };
 #define FSTIME_N_OPS (sizeof(fstime_ops) / sizeof(fstime_ops[0]))
 
@@ -409,34 +436,26 @@ static struct paired_side fstime_side(const struct fstime_run *run)
 }
 
 /*
- * Which of the two copies of mainline's timestamp_truncate() (fs_time.c in
- * two objects: the same instructions) is A of every pair in this process,
- * the negative controls included (paired_busy_twin()); the negative
- * control's B is the other copy, idle but for it.  A runs three times as
- * often as that copy, as it does against the comparisons' B, and the same
- * code ran up to 7 % slower as the busy copy (gran 1 s, in range: x0.93 in
- * most processes): the negative control measures that bias of use, which
- * every comparison carries too, rather than hiding it.  Drawing which copy
- * is busy keeps where each copy lies (the link order's placement) out of it.
+ * The copy of mainline's function (or path) that is A of a pair.  Each kind
+ * of pair has its own: the division-free variant's pairs and the positive
+ * control timestamp_truncate() itself, the RFC's pairs
+ * timestamp_truncate_rfc(), the negative control
+ * timestamp_truncate_control() against timestamp_truncate_twin() (paths the
+ * same through inode_set_ctime_current()).  So every copy runs in as many
+ * pairs as the function it is timed against: with one copy A of every pair
+ * (three times as busy as any B), the same code ran up to 7 % slower there
+ * than as the idle twin (gran 1 s, in range: x0.93 in most processes), a
+ * bias of use every comparison then carried.
  */
-static bool fstime_busy_twin;
-
-/* The op A of a comparison runs: mainline's function or path through this process's busy copy. */
-static size_t fstime_busy(size_t op)
+static size_t fstime_a(size_t a, size_t b, enum paired_kind kind)
 {
-	if (!fstime_busy_twin)
-		return op;
-	return op == FSTIME_OP_TRUNCATE ? FSTIME_OP_TWIN
-	       : op == FSTIME_OP_CTIME_CURRENT ? FSTIME_OP_CTIME_CURRENT_TWIN
-					       : op;
-}
+	bool path = a == FSTIME_OP_CTIME_CURRENT;
 
-/* The other copy of mainline's function or path: @op's twin, or its original if the twin is busy. */
-static size_t fstime_idle(size_t op)
-{
-	size_t twin = op == FSTIME_OP_TRUNCATE ? FSTIME_OP_TWIN : FSTIME_OP_CTIME_CURRENT_TWIN;
-
-	return fstime_busy_twin ? op : twin;
+	if (kind == PAIRED_NEGATIVE)
+		return path ? FSTIME_OP_CTIME_CURRENT_CONTROL : FSTIME_OP_TRUNCATE_CONTROL;
+	if (b == FSTIME_OP_RFC || b == FSTIME_OP_CURRENT_FS_TIME)
+		return path ? FSTIME_OP_CTIME_CURRENT_RFC : FSTIME_OP_TRUNCATE_RFC;
+	return a;
 }
 
 /* paired/fstime/<A>~<B>/<params>, or the positive control of A with A. */
@@ -444,11 +463,9 @@ static void fstime_register_pair(const struct fstime_case *c, size_t a, size_t b
 				 enum paired_kind kind)
 {
 	char name[192], params[64];
-	/* A: the busy copy; the negative control's B: the other copy, idle but for this control. */
-	size_t run_a = fstime_busy(a);
-	size_t run_b = kind == PAIRED_POSITIVE ? run_a : kind == PAIRED_NEGATIVE ? fstime_idle(a) : b;
+	size_t run_a = fstime_a(a, b, kind);
 	struct paired_side sa = fstime_side(fstime_run_of(c, run_a, latency));
-	struct paired_side sb = fstime_side(fstime_run_of(c, run_b, latency));
+	struct paired_side sb = fstime_side(fstime_run_of(c, kind == PAIRED_POSITIVE ? run_a : b, latency));
 
 	fstime_params(params, sizeof(params), c, latency);
 	if (kind == PAIRED_POSITIVE)
@@ -461,14 +478,13 @@ static void fstime_register_pair(const struct fstime_case *c, size_t a, size_t b
 
 void fstime_register(void)
 {
-	fstime_busy_twin = paired_busy_twin();
 	for (size_t k = 0; k < sizeof(fstime_cases) / sizeof(fstime_cases[0]); k++) {
 		const struct fstime_case *c = &fstime_cases[k];
 		bool path_case = c->inputs == FSTIME_CLOCK_FIXED || c->inputs == FSTIME_CLOCK_COARSE;
 		size_t first = path_case ? FSTIME_OP_CTIME_CURRENT : FSTIME_OP_TRUNCATE;
 
 		for (int latency = 0; latency <= !path_case; latency++) {
-			for (size_t o = 0; o < FSTIME_N_OPS; o++) {
+			for (size_t o = 0; o < FSTIME_OP_COPIES; o++) {
 				const struct fstime_op *op = &fstime_ops[o];
 				char name[160], params[64];
 

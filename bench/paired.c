@@ -265,7 +265,7 @@ out:
 		/*
 		 * Kept, but with the default clock again: each block installs
 		 * its fixture's own, and a benchmark that never installs one
-		 * (load/*, threaded) must not find a walk slab's clock there.
+		 * (the threaded load benchmarks) must not find a walk slab's clock there.
 		 */
 		fs_time_set_clock(NULL);
 		paired_kept_case = c;
@@ -420,68 +420,36 @@ static void paired_layout_pair(const struct paired_layout *la, const struct pair
 	paired_register_pair(full, &a, &b, kind, la->ops_per_unit, la->max_units, la->cycle);
 }
 
-bool paired_busy_twin(void)
-{
-	static int busy = -1;
-
-	if (busy < 0) {
-		struct rng rng = { .state = (bench_seed() ^ (uint64_t)getpid() ^
-					     UINT64_C(0x5851f42d4c957f2d)) | 1 };
-
-		busy = (int)(rng_next(&rng) >> 63);
-		bench_add_context("y2038_busy_copy", busy ? "twin" : "reference");
-	}
-	return busy;
-}
-
-/* The layout of @ref's place whose representation is the twin, or NULL (no twin on this ABI). */
-static const struct paired_layout *paired_twin_of(const struct paired_layout *ref)
-{
-	for (size_t j = 0; j < paired_n_layouts; j++)
-		if (paired_layouts[j] != ref && paired_same_place(paired_layouts[j], ref) &&
-		    strcmp(paired_layouts[j]->repr, Y2038_BENCH_TWIN_REPR) == 0)
-			return paired_layouts[j];
-	return NULL;
-}
-
 void paired_register_accessor(void)
 {
 	char name[192];
 
 	for (size_t i = 0; i < paired_n_layouts; i++) {
-		const struct paired_layout *ref = paired_layouts[i], *twin, *busy;
+		const struct paired_layout *ref = paired_layouts[i];
 
 		if (strcmp(ref->repr, Y2038_BENCH_REFERENCE_REPR) != 0)
 			continue;
-		/* A of the comparisons: the reference, or in this process its twin (paired.h). */
-		twin = paired_twin_of(ref);
-		busy = twin && paired_busy_twin() ? twin : ref;
 		for (size_t o = 0; o < ref->n_ops; o++) {
-			const struct paired_op *op_a = paired_find_op(busy, ref->ops[o].name);
-
 			for (size_t j = 0; j < paired_n_layouts; j++) {
 				const struct paired_layout *l = paired_layouts[j];
 				const struct paired_op *op = paired_find_op(l, ref->ops[o].name);
-				bool negative = l == twin;
+				enum paired_kind kind = strcmp(l->repr, Y2038_BENCH_TWIN_REPR) == 0
+								? PAIRED_NEGATIVE
+								: PAIRED_COMPARE;
 
-				if (l == ref || !paired_same_place(l, ref) || !op || !op_a)
+				if (l == ref || !paired_same_place(l, ref) || !op)
 					continue;
 				snprintf(name, sizeof(name), "paired/%s/%s/%s/%s~%s", ref->family,
 					 ref->ops[o].name, ref->body, ref->repr, l->repr);
-				/* the negative control: A the busy layout, B the other (same code) */
-				const struct paired_layout *lb = negative && busy == twin ? ref : l;
-				const struct paired_op *ob = negative && busy == twin ? &ref->ops[o] : op;
-
-				paired_layout_pair(busy, op_a, lb, ob, negative ? PAIRED_NEGATIVE : PAIRED_COMPARE,
-						   name);
+				paired_layout_pair(ref, &ref->ops[o], l, op, kind, name);
 			}
 		}
-		const struct paired_op *pos = ref->positive ? paired_find_op(busy, ref->positive) : NULL;
+		const struct paired_op *pos = ref->positive ? paired_find_op(ref, ref->positive) : NULL;
 
 		if (pos) {
 			snprintf(name, sizeof(name), "paired/%s/%s/%s/%s/units:16~17", ref->family,
 				 pos->name, ref->body, ref->repr);
-			paired_layout_pair(busy, pos, busy, pos, PAIRED_POSITIVE, name);
+			paired_layout_pair(ref, pos, ref, pos, PAIRED_POSITIVE, name);
 		}
 	}
 	for (size_t j = 0; j < paired_n_layouts; j++) {

@@ -124,21 +124,5 @@ void paired_add_layout(const struct paired_layout *layout);
  */
 void paired_register_accessor(void);
 
-/*
- * paired_busy_twin - true if this process's pairs take the twin as A
- *
- * Every comparison against the reference runs the reference's code (or
- * fstime's mainline timestamp_truncate()) as A, so that code runs several
- * times as often as any B, and the same code ran up to 7 % slower (fstime)
- * or faster as that busy copy: a bias of use that every comparison
- * carries.  The negative control measures it: its A is the busy copy, as
- * in the comparisons, its B the same code compiled twice (the twin
- * representation on LP64, fs_time.c's second copy), idle but for the
- * control.  Which of the two is the busy one is drawn per process, from the
- * seed and the process id ("y2038_busy_copy" in the JSON context), so that
- * where each copy lies does not add to it; names keep the reference's, as
- * both are the same code.
- */
-bool paired_busy_twin(void);
 
 #endif /* BENCH_PAIRED_H */

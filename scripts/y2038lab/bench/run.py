@@ -73,11 +73,11 @@ class Pass:
 # another), so the repetitions of one process share one bias, and the
 # statistic's unit is the link order: the median of the repetitions of its
 # two processes (merged()).  What would be fixed within a process is drawn
-# per process (main.c: the stack offset; paired.c: which copy of the same
-# code is the busy one) or per call (paired.c: which side is set up first),
-# and each link order places the timed fstime code on its own
-# (bench/CMakeLists.txt), so that the two processes of a link order are two
-# draws of everything but the code's placement.
+# per process (main.c: the stack offset) or per call (paired.c: which side
+# is set up first), and each link order places the timed fstime code on its
+# own (bench/CMakeLists.txt), so that the two processes of a link order are
+# two draws of everything but the code's placement; fstime.c gives each kind
+# of pair its own copy of mainline's function (fstime_a()).
 # The paired pass holds the walks too (paired/walk/*: every case at every
 # quick-mode size, each side a slab of its own, kept between Google
 # Benchmark's calls of one repetition).  threaded: load/* is not paired (its
