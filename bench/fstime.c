@@ -57,6 +57,8 @@
  *       paths' negative control;
  *   paired/fstime/timestamp_truncate/gran:100/inputs:in_range/<mode>/units:16~17
  *       the positive control: B runs 17 inputs where A runs 16.
+ * A, named timestamp_truncate or inode_set_ctime_current, is a copy of
+ * mainline's function of its own for each kind of pair (fstime_a()).
  */
 #include <stdint.h>
 #include <stdio.h>
