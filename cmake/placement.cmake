@@ -1,7 +1,14 @@
 # placement.cmake - where one link order puts the timed code (cmake -P).
 #
 #   cmake -DOBJDUMP=<objdump> -DOBJCOPY=<objcopy> -DORDER=<k> -DOUT_DIR=<dir>
-#         -DOBJECTS=<a.o|b.o|...> -P placement.cmake
+#         -DOBJECTS=<a.o|b.o|...> [-DFS_TIME=<fs_time.o> -DCOPIES=<placed|twin|...>]
+#         -P placement.cmake
+#
+# FS_TIME's copies first: <dir>/fstime_<copy>.in.o, "placed" FS_TIME as it
+# is, any other with timestamp_truncate() renamed timestamp_truncate_<copy>()
+# and every other global made local (the compiler's own __* kept), so that
+# each copy is the same instructions at its own address; they join OBJECTS
+# as fstime_<copy>.o.
 #
 # Writes <dir>/<basename of each object>: the object with every function
 # section (.text.<name>, from -ffunction-sections) renamed to
@@ -28,9 +35,28 @@ set(LINE 64)
 
 string(REPLACE "|" ";" OBJECTS "${OBJECTS}")
 file(MAKE_DIRECTORY ${OUT_DIR})
+set(renamed_inputs "")
+if(DEFINED COPIES)
+  string(REPLACE "|" ";" COPIES "${COPIES}")
+  foreach(copy IN LISTS COPIES)
+    set(copied ${OUT_DIR}/fstime_${copy}.in.o)
+    if(copy STREQUAL "placed")
+      file(COPY_FILE ${FS_TIME} ${copied})
+    else()
+      execute_process(COMMAND ${OBJCOPY} --redefine-sym timestamp_truncate=timestamp_truncate_${copy}
+        --wildcard --keep-global-symbol=timestamp_truncate_${copy} --keep-global-symbol=__*
+        ${FS_TIME} ${copied} RESULT_VARIABLE rc)
+      if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "placement.cmake: ${OBJCOPY} could not copy ${FS_TIME} as ${copy}")
+      endif()
+    endif()
+    list(APPEND OBJECTS ${copied})
+  endforeach()
+endif()
 set(first TRUE)
 foreach(object IN LISTS OBJECTS)
   get_filename_component(name ${object} NAME)
+  string(REPLACE ".in.o" ".o" name "${name}")
   execute_process(COMMAND ${OBJDUMP} -h ${object} OUTPUT_VARIABLE heads RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "placement.cmake: ${OBJDUMP} -h ${object} failed")
