@@ -150,7 +150,7 @@ def heatmap(plt, run, body, measure):
     units = min((c.n for cells in found.values() for c in cells.values() if isinstance(c, paired.Pair)), default=0)
     title = f"{body}: {measure} time per operation against {REFERENCE} ({run_label(run)})"
     ax.set_title(_wrap(fig, f"{title}\n(paired) rows: B/A of the paired comparison (alternating ~8 µs blocks, "
-                       f"n >= {units} processes), coloured (*) only for a difference beyond the reach of its twin; "
+                       f"n >= {units} units: link orders), coloured (*) only for a difference beyond the reach of its twin; "
                        f"other rows: ratio of medians, coloured (*) only for a layout effect (p < {stats.ALPHA}, "
                        f"95 % interval beyond the twin control), n >= {n} repetitions; grey: not established (~), "
                        f"too few repetitions (?), twin control ({TWIN} on LP64); torn/* left out (counts of torn "
