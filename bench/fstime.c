@@ -386,7 +386,6 @@ static const struct fstime_op fstime_ops[] = {
 	[FSTIME_OP_CTIME_CURRENT_RFC] = FSTIME_PATH_OP(inode_set_ctime_current_rfc, true),
 	[FSTIME_OP_CTIME_CURRENT_CONTROL] = FSTIME_PATH_OP(inode_set_ctime_current_control, true),
 };
-#define FSTIME_N_OPS (sizeof(fstime_ops) / sizeof(fstime_ops[0]))
 
 /* The unpaired benchmark: blocks of every input. */
 static void fstime_bench(struct bench_state *st, const void *arg)
