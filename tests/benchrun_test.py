@@ -195,4 +195,22 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("Y2038_BENCH_CPUS: no skip note now, the old one removed", False,
            os.path.exists(os.path.join(res, "bench-i386.skipped")))
 
+# interleave: two builds' paired passes in one run, each merged and judged as `lab bench` does.
+with tempfile.TemporaryDirectory() as tmp:
+    log = os.path.join(tmp, "calls.log")
+    proc = run(["-m", "y2038lab", "interleave", "--side", f"before={FAKE_BENCH}:2", "--side", f"after={FAKE_BENCH}:3",
+                "--out", tmp], environ=env(FAKE_BENCH_LOG=log))
+    expect("interleave: exit 0, a resolution block per side", (0, 2),
+           (proc.returncode, proc.stdout.count("Resolution of this run")), )
+    with open(log, encoding="utf-8") as f:
+        calls = f.read().splitlines()
+    expect("interleave: the sides take turns, each its own count", 5, len(calls))
+    after = results.load_run(os.path.join(tmp, "after.json"))
+    expect("interleave: a side's processes merged, one unit each",
+           [1, 1, 1, 2, 2, 2, 3, 3, 3],
+           after.records["paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"].counters["y2038_process"])
+    for bad, why in (("nolabel", "expected LABEL=PROGRAM"), (f"x={FAKE_BENCH}:0", "PROCESSES must be"),
+                     ("x=/no/such/program", "not an executable program")):
+        one_line_error(f"interleave: --side {bad}", run(["-m", "y2038lab", "interleave", "--side", bad, "--side",
+                                                         f"y={FAKE_BENCH}", "--out", tmp]), "y2038lab interleave", why)
 finish("benchrun_test")

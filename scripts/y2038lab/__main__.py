@@ -15,6 +15,7 @@ COMMANDS = {
     "slub-model": ("layouts.slub_model", "objects per slab for a size; --validate against /proc/slabinfo"),
     "bench": ("bench.run", "`lab bench`: y2038-bench by the pass plan, replaced only when done"),
     "bench-report": ("bench.report", "the benchmark fragment and README summary from y2038-bench JSON"),
+    "interleave": ("bench.interleave", "two builds' paired passes in one run, processes interleaved"),
     "compare": ("bench.compare", "two runs or two representations: compare.py, intervals, tests"),
     "disasm": ("bench.disasm", "the compiled benchmark loops checked (twins, no FP)"),
     "perf": ("perf.report", "cache and instruction counts per inode: perf stat, else callgrind"),
