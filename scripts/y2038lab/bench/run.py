@@ -267,13 +267,11 @@ def merged(datas, plan_record, before, after):
         process[p.name] = process.get(p.name, 0) + 1
         if p.processes == 1:
             rows += d["benchmarks"]
-        elif p.processes > LINK_ORDERS:  # processes of one link order share its code placement: one unit
-            unit = (process[p.name] - 1) % LINK_ORDERS + 1
-            rows += [dict(row, y2038_process=unit, y2038_run_process=process[p.name]) for row in d["benchmarks"]
-                     if row.get("run_type", "iteration") == "iteration"]
         else:
-            rows += [dict(row, y2038_process=process[p.name]) for row in d["benchmarks"]
-                     if row.get("run_type", "iteration") == "iteration"]
+            k = process[p.name]  # processes of one link order share its code placement: one unit
+            unit = {"y2038_process": (k - 1) % LINK_ORDERS + 1, "y2038_run_process": k} \
+                if p.processes > LINK_ORDERS else {"y2038_process": k}
+            rows += [dict(row, **unit) for row in d["benchmarks"] if row.get("run_type", "iteration") == "iteration"]
     return {"context": context, "benchmarks": rows}
 
 

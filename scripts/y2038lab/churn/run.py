@@ -64,6 +64,14 @@ def share(files, jobs):
     return [files[i:i + size] for i in range(0, len(files), size)]
 
 
+def kill_running(procs):
+    """Kill and reap whichever of PROCS still runs (after a timeout, an error, or Ctrl-C)."""
+    for proc in procs:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def wait_all(procs, max_seconds):
     """Wait for every process of PROCS, killing all of them if they take over MAX_SECONDS together."""
     deadline = time.monotonic() + max_seconds
@@ -73,10 +81,7 @@ def wait_all(procs, max_seconds):
     except subprocess.TimeoutExpired as exc:
         raise InputError(f"spatch did not finish within {max_seconds} s (--max-seconds)") from exc
     finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        kill_running(procs)
 
 
 def run_spatch(spatch, top, files, jobs, timeout, max_seconds, work):
@@ -133,10 +138,7 @@ def parse_check(spatch, top, files, jobs, max_seconds):
     except subprocess.TimeoutExpired as exc:
         raise InputError(f"spatch --parse-c did not finish within {max_seconds} s") from exc
     finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        kill_running(procs)
     return result
 
 
