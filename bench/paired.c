@@ -361,7 +361,24 @@ void paired_free_huge(void *p)
 /* --- the layout pairs -------------------------------------------------------------- */
 
 static const struct paired_layout *paired_layouts[PAIRED_MAX_LAYOUTS];
+static const char *paired_copy_of[PAIRED_MAX_LAYOUTS]; /* NULL, or the repr a reference copy is for */
 static size_t paired_n_layouts;
+static const char *paired_copy_repr;
+
+void paired_copy_begin(const char *repr)
+{
+	paired_copy_repr = repr;
+}
+
+void paired_copy_end(void)
+{
+	paired_copy_repr = NULL;
+}
+
+const char *paired_copy_for(void)
+{
+	return paired_copy_repr;
+}
 
 void paired_add_layout(const struct paired_layout *layout)
 {
@@ -370,6 +387,12 @@ void paired_add_layout(const struct paired_layout *layout)
 			PAIRED_MAX_LAYOUTS);
 		exit(2);
 	}
+	if (paired_copy_repr && strcmp(layout->repr, Y2038_BENCH_REFERENCE_REPR) != 0) {
+		fprintf(stderr, "bench: a copy for %s of %s/%s, not of the reference layout\n",
+			paired_copy_repr, layout->body, layout->repr);
+		exit(2);
+	}
+	paired_copy_of[paired_n_layouts] = paired_copy_repr;
 	paired_layouts[paired_n_layouts++] = layout;
 }
 
@@ -404,6 +427,29 @@ static struct paired_side paired_side_of(const struct paired_layout *l, const st
 				     .arg = op->arg, .reuse = l->reuse };
 }
 
+/*
+ * A of the comparison of @ref's op @name with @repr: the reference's copy
+ * for @repr where the build made one, else @ref's own.
+ */
+static void paired_reference_for(const struct paired_layout **ref, const struct paired_op **op,
+				 const char *repr)
+{
+	for (size_t i = 0; i < paired_n_layouts; i++) {
+		const struct paired_op *copy_op;
+
+		if (!paired_copy_of[i] || strcmp(paired_copy_of[i], repr) != 0 ||
+		    strcmp(paired_layouts[i]->repr, (*ref)->repr) != 0 ||
+		    !paired_same_place(paired_layouts[i], *ref))
+			continue;
+		copy_op = paired_find_op(paired_layouts[i], (*op)->name);
+		if (copy_op) {
+			*ref = paired_layouts[i];
+			*op = copy_op;
+		}
+		return;
+	}
+}
+
 /* Registers @name + "/<where>" (if any): B / A, the sizes A's layout states. */
 static void paired_layout_pair(const struct paired_layout *la, const struct paired_op *oa,
 			       const struct paired_layout *lb, const struct paired_op *ob,
@@ -427,21 +473,23 @@ void paired_register_accessor(void)
 	for (size_t i = 0; i < paired_n_layouts; i++) {
 		const struct paired_layout *ref = paired_layouts[i];
 
-		if (strcmp(ref->repr, Y2038_BENCH_REFERENCE_REPR) != 0)
+		if (paired_copy_of[i] || strcmp(ref->repr, Y2038_BENCH_REFERENCE_REPR) != 0)
 			continue;
 		for (size_t o = 0; o < ref->n_ops; o++) {
 			for (size_t j = 0; j < paired_n_layouts; j++) {
-				const struct paired_layout *l = paired_layouts[j];
+				const struct paired_layout *l = paired_layouts[j], *a = ref;
 				const struct paired_op *op = paired_find_op(l, ref->ops[o].name);
+				const struct paired_op *oa = &ref->ops[o];
 				enum paired_kind kind = strcmp(l->repr, Y2038_BENCH_TWIN_REPR) == 0
 								? PAIRED_NEGATIVE
 								: PAIRED_COMPARE;
 
-				if (l == ref || !paired_same_place(l, ref) || !op)
+				if (paired_copy_of[j] || l == ref || !paired_same_place(l, ref) || !op)
 					continue;
 				snprintf(name, sizeof(name), "paired/%s/%s/%s/%s~%s", ref->family,
 					 ref->ops[o].name, ref->body, ref->repr, l->repr);
-				paired_layout_pair(ref, &ref->ops[o], l, op, kind, name);
+				paired_reference_for(&a, &oa, l->repr);
+				paired_layout_pair(a, oa, l, op, kind, name);
 			}
 		}
 		const struct paired_op *pos = ref->positive ? paired_find_op(ref, ref->positive) : NULL;
@@ -455,6 +503,8 @@ void paired_register_accessor(void)
 	for (size_t j = 0; j < paired_n_layouts; j++) {
 		const struct paired_layout *l = paired_layouts[j];
 
+		if (paired_copy_of[j])
+			continue;
 		for (size_t p = 0; p < sizeof(paired_op_pairs) / sizeof(paired_op_pairs[0]); p++) {
 			const struct paired_op *a = paired_find_op(l, paired_op_pairs[p][0]);
 			const struct paired_op *b = paired_find_op(l, paired_op_pairs[p][1]);

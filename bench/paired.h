@@ -119,6 +119,21 @@ struct paired_layout {
 void paired_add_layout(const struct paired_layout *layout);
 
 /*
+ * Copies of the reference layout's code, one per representation it is
+ * compared with (bench/CMakeLists.txt): the same source compiled again for
+ * the reference layout, whose registration the generated registry wraps in
+ * paired_copy_begin(<repr>) ... paired_copy_end().  Code that is A of every
+ * comparison runs several times as often as any B and ran slower than the
+ * same code idle (fstime: up to 7 %); with a copy per comparison each A runs
+ * as often as its B.  While a copy registers, paired_copy_for() names the
+ * representation it is for (NULL otherwise): it then registers its paired
+ * layouts only, which paired_add_layout() files as that comparison's A.
+ */
+void paired_copy_begin(const char *repr);
+void paired_copy_end(void);
+const char *paired_copy_for(void);
+
+/*
  * After every layout handed its ops over (main.c): the pairs of every family
  * (paired.c's head lists them).  Its name is older than the walk pairs.
  */

@@ -1,7 +1,7 @@
 # placement.cmake - where one link order puts the timed code (cmake -P).
 #
 #   cmake -DOBJDUMP=<objdump> -DOBJCOPY=<objcopy> -DORDER=<k> -DOUT_DIR=<dir>
-#         -DOBJECTS=<a.o|b.o|...> [-DFS_TIME=<fs_time.o> -DCOPIES=<placed|twin|...>]
+#         -DOBJECTS=<a.o|group=b.o|...> [-DFS_TIME=<fs_time.o> -DCOPIES=<placed|twin|...>]
 #         -P placement.cmake
 #
 # FS_TIME's copies first: <dir>/fstime_<copy>.in.o, "placed" FS_TIME as it
@@ -10,7 +10,9 @@
 # each copy is the same instructions at its own address; they join OBJECTS
 # as fstime_<copy>.o.
 #
-# Writes <dir>/<basename of each object>: the object with every function
+# Writes <dir>/<basename of each object>, or <dir>/<group>/<basename> for
+# an object given as <group>=<path> (objects of the same name from several
+# targets, e.g. accessor.c.o of every layout): the object with every function
 # section (.text.<name>, from -ffunction-sections) renamed to
 # .text.sorted.y2038.<SHA-1 of "k:object:section">, and, into the first
 # object, PADS sections .text.sorted.y2038.<SHA-1 of "k:pad:j"> of 0 to 63
@@ -55,8 +57,15 @@ if(DEFINED COPIES)
 endif()
 set(first TRUE)
 foreach(object IN LISTS OBJECTS)
+  set(group "")
+  if(object MATCHES "^([A-Za-z0-9_]+)=(.+)$")
+    set(group ${CMAKE_MATCH_1}/)
+    set(object ${CMAKE_MATCH_2})
+    file(MAKE_DIRECTORY ${OUT_DIR}/${group})
+  endif()
   get_filename_component(name ${object} NAME)
   string(REPLACE ".in.o" ".o" name "${name}")
+  set(name ${group}${name})
   execute_process(COMMAND ${OBJDUMP} -h ${object} OUTPUT_VARIABLE heads RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "placement.cmake: ${OBJDUMP} -h ${object} failed")
