@@ -29,14 +29,13 @@
  * visiting order, the per-inode body the same macro as the unpaired loop's
  * (WALK_*_BODY), each side over a slab of its own; registered as
  * paired/walk/<op>/<body>/timespec64~<repr>/<N> for every walk case of the
- * mode and every quick-mode N, and the positive control
+ * mode and every N of walk_paired_counts[], and the positive control
  * paired/walk/stat_seq/<body>/timespec64/units:16~17/64.  The order is
  * padded (order[i] = perm[i mod N] for i < N + WALK_PAIRED_MAX_UNITS), so a
  * block may start anywhere and still reads the order front to back; starts
- * go round the N inodes.  Two slabs alternate in the caches: where one
- * slab's touched lines fit a cache level and two do not, the paired walk
- * runs a level further out than the unpaired one (README, paired
- * measurement).
+ * go round the N inodes.  Two slabs alternate in the caches, so the paired
+ * sizes are ones where two slabs' touched lines fit the level one does
+ * (walk_paired_counts[]).
  *
  * Not modelled: __mark_inode_dirty() and i_version after touch, the dentry
  * and the mount (relatime mount without nodiratime: nothing read there).  The
@@ -561,11 +560,21 @@ static const struct walk_case walk_cases[] = {
 static const int64_t walk_quick_counts[] = { 64, 4096, 65536, 262144 };
 static const int64_t walk_full_counts[] = { 32,    64,     256,     1024,    4096,
 					    16384, 65536, 262144, 1048576, 4194304 };
+/*
+ * The paired walks' sizes, in every mode: two slabs alternate in the
+ * caches, so each size is one where both sides' touched lines (about three
+ * per inode) sit in one level: 2 x 12 KiB in L1d, 2 x 192 KiB in L2,
+ * 2 x 3 MiB in L3, 2 x 48 MiB in DRAM.  Not 4096 (2 x 0.75 MiB: L2 for
+ * one slab, L3 for two) nor 65536 (2 x 12 MiB, at the edge of an L3 shared
+ * with other guests: the twin control read x0.71 and x1.41 in two
+ * repetitions of one process, whichever side's slab stayed in L3).
+ */
+static const int64_t walk_paired_counts[] = { 64, 1024, 16384, 262144 };
 
 /* --- paired ----------------------------------------------------------------------- */
 
 #define WALK_N_CASES (sizeof(walk_cases) / sizeof(walk_cases[0]))
-#define WALK_N_QUICK (sizeof(walk_quick_counts) / sizeof(walk_quick_counts[0]))
+#define WALK_N_PAIRED (sizeof(walk_paired_counts) / sizeof(walk_paired_counts[0]))
 
 /* A paired side's fixture argument: the walk and the slab's size. */
 struct walk_paired_arg {
@@ -607,32 +616,32 @@ static void walk_paired_free(void *fixture)
 }
 
 /*
- * One paired_layout per quick-mode size (its where, "4096"), each op a walk
+ * One paired_layout per paired size (its where, "1024"), each op a walk
  * case of the mode with its own fixture argument.  Filled once, by
  * walk_register(); paired.c keeps pointers to them.
  */
-static struct walk_paired_arg walk_paired_args[WALK_N_QUICK][WALK_N_CASES];
-static struct paired_op walk_paired_ops[WALK_N_QUICK][WALK_N_CASES];
-static struct paired_layout walk_paired[WALK_N_QUICK];
-static char walk_paired_where[WALK_N_QUICK][24];
+static struct walk_paired_arg walk_paired_args[WALK_N_PAIRED][WALK_N_CASES];
+static struct paired_op walk_paired_ops[WALK_N_PAIRED][WALK_N_CASES];
+static struct paired_layout walk_paired[WALK_N_PAIRED];
+static char walk_paired_where[WALK_N_PAIRED][24];
 
 static void walk_paired_register(bool full)
 {
-	for (size_t i = 0; i < WALK_N_QUICK; i++) {
+	for (size_t i = 0; i < WALK_N_PAIRED; i++) {
 		size_t n_ops = 0;
 
 		for (size_t c = 0; c < WALK_N_CASES; c++) {
 			if (walk_cases[c].full_only && !full)
 				continue;
 			walk_paired_args[i][n_ops] = (struct walk_paired_arg){ &walk_cases[c],
-									       walk_quick_counts[i] };
+									       walk_paired_counts[i] };
 			walk_paired_ops[i][n_ops] = (struct paired_op){ walk_cases[c].op,
 									walk_cases[c].block,
 									&walk_paired_args[i][n_ops] };
 			n_ops++;
 		}
 		snprintf(walk_paired_where[i], sizeof(walk_paired_where[i]), "%lld",
-			 (long long)walk_quick_counts[i]);
+			 (long long)walk_paired_counts[i]);
 		walk_paired[i] = (struct paired_layout){
 			.family = "walk",
 			.body = INODE_BODY_NAME,
@@ -644,9 +653,9 @@ static void walk_paired_register(bool full)
 			.n_ops = n_ops,
 			.ops_per_unit = 1,
 			.max_units = WALK_PAIRED_MAX_UNITS,
-			.cycle = (size_t)walk_quick_counts[i],
+			.cycle = (size_t)walk_paired_counts[i],
 			.reuse = true, /* a walk continues from the state it left */
-			.positive = walk_quick_counts[i] == WALK_PAIRED_POSITIVE_N ? "stat_seq" : NULL,
+			.positive = walk_paired_counts[i] == WALK_PAIRED_POSITIVE_N ? "stat_seq" : NULL,
 		};
 		paired_add_layout(&walk_paired[i]);
 	}

@@ -97,6 +97,10 @@ class PairedCells(unittest.TestCase):
         self.assertIsInstance(cells[walk]["scalar"], paired.Pair)
         self.assertAlmostEqual(cells[walk]["scalar"].ratio, 1.1, places=4)
         self.assertNotIn("torn", {k[0] for k in cells})
+        # a family with paired rows shows those only: the other walk rows are left out
+        self.assertEqual([k for k in cells if k[0] == "walk"], [walk])
+        self.assertGreater(len([k for k in stats.by_layout(run, "walk") if k[2] == "v6"]), 1)
+        self.assertTrue(cells.keys() - {walk})
         self.assertTrue(all(isinstance(c, stats.Finding) for k, row in cells.items() if k != walk
                             for c in row.values()))
         fig, title = plots.heatmap(self.plt, run, "v6", "real")

@@ -120,10 +120,12 @@ def paired_cells(run, body):
 
 def heatmap_cells(run, body, measure):
     """({layout key: {repr: cell}}, the keys whose cells are paired) of BODY: the unpaired findings of
-    every timed family, a row replaced by its paired comparison where the run has one."""
-    found = {k: v for k, v in stats.findings(run, measure=measure).items()
-             if k[2] == body and k[0] not in NOT_TIMINGS}
+    every timed family, a row replaced by its paired comparison where the run has one; a family with
+    paired rows shows those only (the paired walks have sizes of their own)."""
     pairs = paired_cells(run, body)
+    paired_families = {k[0] for k in pairs}
+    found = {k: v for k, v in stats.findings(run, measure=measure).items()
+             if k[2] == body and k[0] not in NOT_TIMINGS and k[0] not in paired_families}
     found.update(pairs)
     return found, set(pairs)
 
