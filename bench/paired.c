@@ -10,8 +10,10 @@
  *       representation against the reference (timespec64) for every op;
  *       <repr> = the twin (timespec, on LP64 ABIs: the same layout, the same
  *       instructions compiled twice, bench_twin_codegen) is the negative
- *       control.  accessor: no where; walk: where = the slab's inodes, each
- *       side walking a slab of its own;
+ *       control.  A is the reference's copy for <repr> where the build made
+ *       one (paired_copy_begin()), so that every copy runs as often as its B.
+ *       accessor: no where; walk: where = the slab's inodes, each side
+ *       walking a slab of its own;
  *   paired/accessor/<a>~<b>/<body>/<repr>   per layout: the RFC's macros
  *       against mainline's accessors, the boundary conversion against the
  *       same copy without one (to_fs: the store of the value into the file
