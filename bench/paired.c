@@ -458,8 +458,8 @@ static struct paired_side paired_side_of(const struct paired_layout *l, const st
 }
 
 /*
- * A of the comparison of @ref's op @name with @repr: the reference's copy
- * for @repr where the build made one, else @ref's own.
+ * A of the comparison of *@ref's op *@op with @repr: the reference's copy
+ * for @repr (its op of that name) where the build made one, else left as is.
  */
 static void paired_reference_for(const struct paired_layout **ref, const struct paired_op **op,
 				 const char *repr)
