@@ -155,9 +155,10 @@ def resolution_table(run, pairs):
         w = c.widest
         flagged = sum(1 for n in c.negatives if n.p is not None and n.p < paired.ALPHA)
         tail = float(binom.sf(flagged - 1, len(c.negatives), paired.ALPHA))
-        why = (f"more than a test at its {paired.ALPHA:.0%} level flags (P = {tail:.1g}): a bias of where code and "
-               "data lie that the link orders' placement (random function order for the fstime code only, object "
-               "rotations otherwise) and the per-process stack offsets do not average out" if tail < paired.ALPHA else
+        why = (f"more than a test at its {paired.ALPHA:.0%} level flags (P = {tail:.1g}, taking the controls as "
+               "independent: they share the link orders): a bias of where code and data lie that the link orders' "
+               "placement (a random order of the timed functions, object rotations for data), the per-process stack "
+               "offsets and the per-comparison copies do not average out" if tail < paired.ALPHA else
                f"as many as a test at its {paired.ALPHA:.0%} level flags by chance (P = {tail:.2f})")
         neg = (f"{within} of {len(c.negatives)} within ±{paired.NEGATIVE_LIMIT:.0%}; {flagged} with p < "
                f"{paired.ALPHA}, {why}; widest "
