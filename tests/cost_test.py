@@ -247,6 +247,11 @@ class ObjdumpTest(unittest.TestCase):
         self.assertEqual(names, ["ns_to_timespec64"])
         self.assertEqual([i.mnemonic for i in spliced], ["mov", "test", "jle", "mul", "ret", "add", "jne"])
         self.assertEqual(code.splice_calls(loop, {}), (loop, []), "no path: the loop as it is")
+        # -ffunction-sections: a static callee in a section of its own is named by the section
+        sectioned = [loop[0], Insn(0x14, "call", "19 <cost_loop_get_mtime_v6_ktime+0x19>",
+                                   [("R_X86_64_PC32", ".text.ns_to_timespec64-0x4")]), *loop[2:]]
+        self.assertEqual(code.call_relocs(sectioned[1]), ["ns_to_timespec64"])
+        self.assertEqual(code.splice_calls(sectioned, {"ns_to_timespec64": callee}), (spliced, names))
 
     def test_rounds_loop_of_a_block_function(self):
         """y2038-bench's block function: batches (outer loop) of rounds (inner loop, the 16 operations):

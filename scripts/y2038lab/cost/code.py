@@ -35,8 +35,9 @@ def disassemble(tool, path, relocs=True):
 
 
 def call_relocs(insn):
-    """The symbols INSN's call relocations name."""
-    return [reloc_symbol(target) for kind, target in insn.relocs if kind in CALL_RELOCS]
+    """The symbols INSN's call relocations name; a call to a static function in a section of its own
+    (-ffunction-sections) names the section, ".text.<function>": the function."""
+    return [re.sub(r"^\.text\.", "", reloc_symbol(target)) for kind, target in insn.relocs if kind in CALL_RELOCS]
 
 
 def library_calls(insns):
