@@ -151,6 +151,10 @@ def write_md(path, rows, run, found, helpers, group_of):
                           "or define returning a `struct inode *` (spatch 1.1.1 gives a local header's functions only "
                           "to the first file of its process that includes it): "
                           + (", ".join(f"`{name}()`" for name in run["functions"]) or "none")),
+             ("tv_sec macros", "function-like macros under fs/ that use each parameter only as `(p).tv_sec`/"
+                               "`(p).tv_nsec`: a timestamp given to one counts as a member access "
+                               "(sites.member_macros): "
+                               + (", ".join(f"`{name}()`" for name in sorted(run["macros"])) or "none")),
              ("Run time", f"{_minutes(run['seconds'])} wall in all ({_minutes(run['spatch_seconds'])} up to "
               f"the end of the matching pass, the rest `spatch --parse-c`; tree {run['unpacked']}), on "
               f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, shared with other jobs: load "

@@ -39,8 +39,8 @@ def spatch_version(spatch):
 
 
 # a function of a header under fs/ that returns a struct inode (xfs's and ntfs's VFS_I())
-_INODE_FUNCTION = re.compile(r"^[ \t]*(?:static\s+)?(?:(?:inline|__always_inline)\s+)*(?:const\s+)?struct\s+inode\s*\*\s*"
-                             r"([A-Za-z_]\w*)\s*\(", re.M)
+_INODE_FUNCTION = re.compile(r"^[ \t]*(?:static\s+)?(?:(?:inline|__always_inline)\s+)*(?:const\s+)?"
+                             r"struct\s+inode\s*\*\s*([A-Za-z_]\w*)\s*\(", re.M)
 
 
 def inode_functions(top, files):
@@ -293,6 +293,7 @@ def main(argv=None):
     group_of, kind_of = tree.grouper(top, files)
     vfs_sources = [f for f in files if f.count("/") == 1 and f.endswith(".c")]
     helpers = sites.helper_names(read_text_in(top), vfs_sources)
+    macros = sites.member_macros(read_text_in(top), files)
     print(f"{prog()}: spatch over {len(cands)} of {len(files)} files of {top}/fs (jobs {args.jobs})",
           file=sys.stderr)
     functions = inode_functions(top, files)
@@ -304,14 +305,16 @@ def main(argv=None):
           file=sys.stderr)
     bad = parse_check(args.spatch, top, cands, args.jobs, args.max_seconds)
     found = sites.Sites(records)
+    sites.resolve_sources(found, read_text_in(top))
     unresolved, tally = account_tokens(top, cands, found, bad)
     args.command = args.command or "python3 -m y2038lab churn " + shlex.join(argv or sys.argv[1:])
     if args.after:
-        return history_main(args, top, found, helpers, cands, bad, group_of, kind_of, version,
+        return history_main(args, top, found, helpers, macros, cands, bad, group_of, kind_of, version,
                             (md_path, csv_path), t0, started)
-    rows = sites.count(found, helpers, group_of, unresolved)
+    rows = sites.count(found, helpers, group_of, unresolved, macros)
     run = dict(name=name, tree_version=tree.version(top), source=args.source_label, spatch=version, jobs=args.jobs,
-               command=args.command, spatch_command=display_command(cmd, len(cands), functions), functions=functions, started=started,
+               command=args.command, spatch_command=display_command(cmd, len(cands), functions),
+               functions=functions, macros=macros, started=started,
                seconds=time.monotonic() - t0, spatch_seconds=spatch_seconds, files=len(files),
                candidates=cands, parse=bad, unresolved=unresolved, tokens=tally, failures=failures,
                timeout=args.timeout, unpacked=unpacked, load=os.getloadavg()[0],
@@ -324,9 +327,9 @@ def main(argv=None):
     return 0
 
 
-def history_main(args, top, found, helpers, cands, bad, group_of, kind_of, version, paths, t0, started):
+def history_main(args, top, found, helpers, macros, cands, bad, group_of, kind_of, version, paths, t0, started):
     read_old, read_new = read_text_in(top), read_text_in(args.after)
-    predicted, uses = sites.predicted_lines(found, helpers, args.approach)
+    predicted, uses = sites.predicted_lines(found, helpers, args.approach, macros)
     if args.approach == "flag_day":
         predicted.update(history.update_time_lines(read_old, found, cands, group_of))
     vocab = history.vocabulary(read_old, read_new)
@@ -340,6 +343,8 @@ def history_main(args, top, found, helpers, cands, bad, group_of, kind_of, versi
               ("Files", f"{len(cands)} files of the old tree's fs/ spatch read; their diff against the new tree"),
               ("Unparsed", f"{unparsed} of them hold code spatch could not parse: a site there is neither "
                            "predicted nor excluded from the actual side (listed as misses)"),
+              ("tv_sec macros", "given a timestamp, a member access (sites.member_macros): "
+                                + (", ".join(f"`{m}()`" for m in sorted(macros)) or "none")),
               ("Vocabulary", f"{len(vocab)} words: " + ", ".join(f"`{w}`" for w in sorted(vocab)[:40])
                + (" ..." if len(vocab) > 40 else "")),
               ("Run time", f"{time.monotonic() - t0:.0f} s wall, {spatch_cpu + python_cpu:.0f} s CPU "
