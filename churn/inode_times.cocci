@@ -15,8 +15,11 @@
 // both (r_copy_vfs, r_vfs_same): one matching pass instead of two mirrored
 // rules.  r_field_to and r_field_from stay two rules: a disjunction is
 // decided per statement, so in `a->i_mtime = b->i_ctime = c->i_ctime` the
-// chain branch hides b's plain copy, and one rule with both positions would
-// record b too (a different count).
+// chain branch hides b's plain copy; r_field_from records b's with c's (its
+// other side is c's field, so b's copy is neutral, as a's and c's are).
+// `depends on` skips a rule in a file where it cannot match (the same records
+// in less time): the rules of iattr/kstat fields where r_vfs_struct found
+// none, r_format where no tv_sec was found, r_addr_cast where no address was.
 
 @initialize:python@
 @@
@@ -179,6 +182,48 @@ T << r_addr.T;
 p << r_addr.p;
 @@
 emit("addr", p, T)
+
+// ... cast to another pointer type (`(uint64_t *)&VFS_I(ip)->i_atime`, xfs's
+// rtbitmap sequence): compiles unchanged whatever the timestamp's type
+@r_addr_cast depends on r_addr disable drop_cast@
+type T, T2;
+T *E;
+T F;
+identifier fld = {i_atime, i_mtime, i_ctime};
+position p;
+@@
+(
+ (T2)&E->fld@p
+|
+ (T2)&F.fld@p
+)
+
+@script:python@
+T << r_addr_cast.T;
+p << r_addr_cast.p;
+@@
+emit("addr_cast", p, T)
+
+// a timestamp's size (`memset(&inode->i_atime, 0, sizeof(inode->i_atime))`):
+// compiles unchanged whatever its type
+@r_sizeof@
+type T;
+T *E;
+T F;
+identifier fld = {i_atime, i_mtime, i_ctime};
+position p;
+@@
+(
+ sizeof(E->fld@p)
+|
+ sizeof(F.fld@p)
+)
+
+@script:python@
+T << r_sizeof.T;
+p << r_sizeof.p;
+@@
+emit("sizeof", p, T)
 
 @r_addr_arg@
 type T;
@@ -362,24 +407,26 @@ T2 *E2;
 T2 F2;
 identifier fld = {i_atime, i_mtime, i_ctime};
 identifier fld2 = {i_atime, i_mtime, i_ctime};
-position p;
+position p, p2;
 @@
 (
-E2->fld2 = E->fld@p
+E2->fld2@p2 = E->fld@p
 |
-E2->fld2 = F.fld@p
+E2->fld2@p2 = F.fld@p
 |
-F2.fld2 = E->fld@p
+F2.fld2@p2 = E->fld@p
 |
-F2.fld2 = F.fld@p
+F2.fld2@p2 = F.fld@p
 )
 
 @script:python@
 T << r_field_from.T;
 T2 << r_field_from.T2;
 p << r_field_from.p;
+p2 << r_field_from.p2;
 @@
 emit("peer_field", p, T, T2)
+emit("peer_field", p2, T2, T)
 
 // the other side is a function call's result
 @r_copy_call@
@@ -402,46 +449,6 @@ f << r_copy_call.f;
 p << r_copy_call.p;
 @@
 emit("peer_call", p, T, f)
-
-// the other side is a field of a VFS structure (struct iattr, struct kstat):
-// both sides recorded at once, the inode's (peer_vfs) and the VFS structure's
-// (vfs_peer_field)
-@r_copy_vfs@
-type T, T2;
-T *E;
-T F;
-T2 *A;
-T2 B;
-identifier fld = {i_atime, i_mtime, i_ctime};
-identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
-position p, p2;
-@@
-(
-E->fld@p = A->vf@p2
-|
-E->fld@p = B.vf@p2
-|
-F.fld@p = A->vf@p2
-|
-F.fld@p = B.vf@p2
-|
-A->vf@p2 = E->fld@p
-|
-B.vf@p2 = E->fld@p
-|
-A->vf@p2 = F.fld@p
-|
-B.vf@p2 = F.fld@p
-)
-
-@script:python@
-T << r_copy_vfs.T;
-T2 << r_copy_vfs.T2;
-p << r_copy_vfs.p;
-p2 << r_copy_vfs.p2;
-@@
-emit("peer_vfs", p, T, T2)
-emit("vfs_peer_field", p2, T2, T)
 
 @r_ret@
 type T;
@@ -502,9 +509,49 @@ p << r_vfs_struct.p;
 @@
 emit("vfs_struct", p, T, vf)
 
+// the other side is a field of a VFS structure (struct iattr, struct kstat):
+// both sides recorded at once, the inode's (peer_vfs) and the VFS structure's
+// (vfs_peer_field)
+@r_copy_vfs depends on r_vfs_struct@
+type T, T2;
+T *E;
+T F;
+T2 *A;
+T2 B;
+identifier fld = {i_atime, i_mtime, i_ctime};
+identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+position p, p2;
+@@
+(
+E->fld@p = A->vf@p2
+|
+E->fld@p = B.vf@p2
+|
+F.fld@p = A->vf@p2
+|
+F.fld@p = B.vf@p2
+|
+A->vf@p2 = E->fld@p
+|
+B.vf@p2 = E->fld@p
+|
+A->vf@p2 = F.fld@p
+|
+B.vf@p2 = F.fld@p
+)
+
+@script:python@
+T << r_copy_vfs.T;
+T2 << r_copy_vfs.T2;
+p << r_copy_vfs.p;
+p2 << r_copy_vfs.p2;
+@@
+emit("peer_vfs", p, T, T2)
+emit("vfs_peer_field", p2, T2, T)
+
 // ... and which of them go into a function (the VFS's own helpers: neutral);
 // those that meet an inode timestamp: r_copy_vfs above
-@r_vfs_arg@
+@r_vfs_arg depends on r_vfs_struct@
 type T;
 T *A;
 T B;
@@ -627,7 +674,7 @@ emit("retyped_local", p, T, x)
 
 // tv_sec/tv_nsec of an iattr/kstat time field, and whole values between such
 // a field and the clock or another such field: all of one type after a flag day
-@r_vfs_member@
+@r_vfs_member depends on r_vfs_struct@
 type T;
 T *A;
 T B;
@@ -647,7 +694,36 @@ p << r_vfs_member.p;
 @@
 emit("vfs_member", p, T)
 
-@r_vfs_clock@
+// tv_sec of an inode, iattr or kstat timestamp given as it is to a call, with
+// the number of arguments before it (sites.resolve_sources reads them from
+// the source, finds the format string and the conversion that prints it:
+// `dout("%ld", ...)`; spatch's own text spaces a string's conversions apart)
+@r_format depends on r_member || r_vfs_member@
+type T;
+T *E;
+T F;
+identifier fld = {i_atime, i_mtime, i_ctime, ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+identifier f;
+expression list[n] es;
+position p;
+@@
+(
+f(es, E->fld@p.tv_sec, ...)
+|
+f(es, F.fld@p.tv_sec, ...)
+)
+
+@script:python@
+T << r_format.T;
+fld << r_format.fld;
+f << r_format.f;
+n << r_format.n;
+p << r_format.p;
+@@
+emit("format_arg", p, T, fld, f, n)
+
+// whole values between an iattr/kstat time field and the clock
+@r_vfs_clock depends on r_vfs_struct@
 type T;
 T *A;
 T B;
@@ -672,7 +748,7 @@ p << r_vfs_clock.p;
 @@
 emit("vfs_same", p, T, "clock")
 
-@r_vfs_same@
+@r_vfs_same depends on r_vfs_struct@
 type T, T2;
 T *A;
 T B;
@@ -700,6 +776,37 @@ p2 << r_vfs_same.p2;
 @@
 emit("vfs_same", p, T, T2)
 emit("vfs_same", p2, T2, T)
+
+// the outer links of a chain of iattr/kstat fields (`iattr->ia_ctime =
+// iattr->ia_mtime = current_time(inode)`): the other side is another such
+// field (r_vfs_same takes plain copies, r_vfs_clock the last link)
+@r_vfs_chain depends on r_vfs_struct@
+type T, T2;
+T *A;
+T B;
+T2 *A2;
+T2 B2;
+identifier vf = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+identifier vf2 = {ia_atime, ia_mtime, ia_ctime, atime, mtime, ctime, btime};
+expression V;
+position p;
+@@
+(
+A->vf@p = A2->vf2 = V
+|
+A->vf@p = B2.vf2 = V
+|
+B.vf@p = A2->vf2 = V
+|
+B.vf@p = B2.vf2 = V
+)
+
+@script:python@
+T << r_vfs_chain.T;
+T2 << r_vfs_chain.T2;
+p << r_vfs_chain.p;
+@@
+emit("vfs_same", p, T, T2)
 
 // the clock's value stored anywhere (`ei->i_crtime = current_time(inode)`):
 // a flag day converts it unless the destination is of the VFS's type

@@ -334,8 +334,8 @@ def update_time_lines(read_text, sites, files, group_of):
 # does not count, what spatch could not read, what the classifier decides otherwise (changing either
 # changes the tree reports' counts).
 LIMITS = (
-    (("tv_sec/tv_nsec",), "tv_sec/tv_nsec read where a format prints it: it compiles unchanged, so the flag day "
-                       "column leaves it; v4.18 cast it for `%lld`"),
+    (("tv_sec/tv_nsec",), "tv_sec/tv_nsec used otherwise than printed for a long conversion (that is "
+                       "tv_sec_formats, predicted): it compiles unchanged, so the flag day column leaves it"),
     (("not typed", "iattr field met"), "the base's struct is defined in a header a local header includes (spatch reads a file's "
                   "own local headers, not theirs: `cifsi->vfs_inode`, `nfsi->vfs_inode`), or the line is in a "
                   "function spatch could not parse (nfsd4_decode_fattr: the iattr kind there is a guess)"),
@@ -343,12 +343,13 @@ LIMITS = (
     (("function signature", "declaration of a variable", "other expression"), "the VFS's own clock and ->update_time dispatch (`current_time()`, `update_time()`): "
                            "they define the type; the column counts where it meets the "
                            "filesystems' values"),
-    (("classified neutral",), "a timestamp copied by memcpy() into the filesystem's storage: memcpy() is a "
-                              "type-generic helper, neutral to the classifier"),
-    (("left alone",), "predicted by the classifier, left alone by v4.18: chained copies `a = b = c` (a disjunction "
-                   "is decided per statement, so b's copy is not seen as a timestamp's: struct, not neutral), "
-                   "helpers that took the new type themselves (hfs, hfsplus, jffs2), memset/memcpy (type-generic), "
-                   "designated initialisers between two VFS types"),
+    (("classified neutral", "classified member"), "a use the classifier finds type-generic (memset(), memcpy() between two "
+                                                  "inode timestamps, sizeof, an address cast to another pointer type, a "
+                                                  "macro that takes only tv_sec) that v4.18 changed all the same"),
+    (("left alone",), "predicted by the classifier, left alone by v4.18: jffs2's `I_SEC(c ? iattr : inode)` (a "
+                   "tv_sec macro given a conditional), designated initialisers between two VFS types (overlayfs), a "
+                   "kstat base spatch could not type (nfsd's `fh_post_attr`), a value whose own type v4.18 changed in "
+                   "the same release (pstore's `record->time`)"),
 )
 
 

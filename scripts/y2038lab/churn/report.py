@@ -147,6 +147,14 @@ def write_md(path, rows, run, found, helpers, group_of):
              ("Command", f"`{run['command']}`"),
              ("spatch command", f"`{run['spatch_command']}` (in the tree's top folder; {run['jobs']} such processes, "
                                 f"the files in {run['jobs']} contiguous slices in order)"),
+             ("Declared", f"to every file, the {len(run['functions'])} functions that headers under fs/ declare "
+                          "or define returning a `struct inode *` (spatch 1.1.1 gives a local header's functions only "
+                          "to the first file of its process that includes it): "
+                          + (", ".join(f"`{name}()`" for name in run["functions"]) or "none")),
+             ("tv_sec macros", "function-like macros under fs/ that use each parameter only as `(p).tv_sec`/"
+                               "`(p).tv_nsec`: a timestamp given to one counts as a member access "
+                               "(sites.member_macros): "
+                               + (", ".join(f"`{name}()`" for name in sorted(run["macros"])) or "none")),
              ("Run time", f"{_minutes(run['seconds'])} wall in all ({_minutes(run['spatch_seconds'])} up to "
               f"the end of the matching pass, the rest `spatch --parse-c`; tree {run['unpacked']}), on "
               f"{platform.node()} ({platform.machine()}, {os.cpu_count()} CPUs, shared with other jobs: load "

@@ -38,7 +38,26 @@ def spatch_version(spatch):
     return first.split(" compiled")[0]
 
 
-def spatch_command(spatch, top, groups, timeout, cache):
+# a function of a header under fs/ that returns a struct inode (xfs's and ntfs's VFS_I())
+_INODE_FUNCTION = re.compile(r"^[ \t]*(?:static\s+)?(?:(?:inline|__always_inline)\s+)*(?:const\s+)?"
+                             r"struct\s+inode\s*\*\s*([A-Za-z_]\w*)\s*\(", re.M)
+
+
+def inode_functions(top, files):
+    """The functions the headers of FILES (fs/**/*.h) declare or define returning a struct inode pointer,
+    sorted.  spatch 1.1.1 gives a local header's functions only to the first file of a process that includes
+    it: a later file finds the header's names in a cache that holds no function definition, so
+    `VFS_I(ip)->i_mtime` stayed untyped there, and which file came first decided it.  run_spatch declares
+    these functions to every file (`--include`)."""
+    names = set()
+    for path in files:
+        if path.endswith(".h"):
+            with open(os.path.join(top, path), encoding="latin-1") as f:
+                names.update(_INODE_FUNCTION.findall(tree.strip_c(f.read())))
+    return sorted(names)
+
+
+def spatch_command(spatch, top, groups, timeout, cache, declared=None):
     # --no-saved-typedefs: each file parsed on its own, as a compiler would; else the typedefs a process
     # inferred in earlier files leak into later ones and a few accesses' typing depends on the order.
     # --cache-prefix: each file and header parsed once per process, its syntax tree kept in CACHE (else the
@@ -46,6 +65,7 @@ def spatch_command(spatch, top, groups, timeout, cache):
     cmd = [spatch, "--sp-file", COCCI, "--very-quiet", "--macro-file", MACROS, "--local-includes",
            "--include-headers-for-types", "--no-saved-typedefs", "-I", "include"]
     cmd += [x for h in TYPE_HEADERS if os.path.exists(os.path.join(top, h)) for x in ("--include", h)]
+    cmd += ["--include", declared] if declared else []  # inode_functions(), as prototypes
     return cmd + ["--cache-prefix", cache, "--timeout", str(timeout), "--file-groups", groups]
 
 
@@ -84,16 +104,21 @@ def wait_all(procs, max_seconds):
         kill_running(procs)
 
 
-def run_spatch(spatch, top, files, jobs, timeout, max_seconds, work):
+def run_spatch(spatch, top, files, jobs, timeout, max_seconds, work, functions=()):
     """The semantic patch over FILES (each its own group) in JOBS processes (share), each with its own
-    syntax-tree cache: (records, the command of the last, the files spatch gave up on)."""
+    syntax-tree cache, FUNCTIONS (inode_functions) declared to every file: (records, the command of the
+    last, the files spatch gave up on)."""
     out = os.path.join(work, "records")
     os.makedirs(out)
+    declared = None
+    if functions:
+        declared = os.path.join(work, "inode_functions.h")
+        write_text(declared, "".join(f"struct inode *{name}();\n" for name in functions))
     procs, logs = [], []
     for i, chunk in enumerate(share(files, jobs)):
         groups, logs = os.path.join(work, f"groups-{i}.txt"), logs + [os.path.join(work, f"spatch-{i}.log")]
         write_text(groups, "\n\n".join(chunk) + "\n")
-        cmd = spatch_command(spatch, top, groups, timeout, os.path.join(work, f"ast-{i}"))
+        cmd = spatch_command(spatch, top, groups, timeout, os.path.join(work, f"ast-{i}"), declared)
         with open(logs[-1], "w", encoding="utf-8") as log:
             procs.append(subprocess.Popen(cmd, cwd=top, env=dict(os.environ, Y2038_CHURN_OUT=out),
                                           stdout=log, stderr=subprocess.STDOUT))
@@ -178,12 +203,15 @@ def account_tokens(top, files, found, bad_lines):
     return unresolved, tally
 
 
-def display_command(cmd, nfiles):
-    """CMD as the report shows it: repository-relative paths, the temporary file list and cache described."""
+def display_command(cmd, nfiles, functions=()):
+    """CMD as the report shows it: repository-relative paths, the temporary file list, cache and
+    declarations described."""
     repo = os.path.dirname(os.path.dirname(COCCI)) + "/"
     shown = {"--file-groups": f"<its slice of the {nfiles} files, one per group>",
              "--cache-prefix": "<a temporary folder of its own>"}
+    declared = f"<a temporary header declaring the {len(functions)} functions of the row 'Declared'>"
     return " ".join(shown[cmd[i - 1]] if i and cmd[i - 1] in shown
+                    else declared if arg.endswith("/inode_functions.h") and not arg.startswith(repo)
                     else arg.replace(repo, "") if arg.startswith(repo) else shlex.quote(arg)
                     for i, arg in enumerate(cmd))
 
@@ -265,24 +293,28 @@ def main(argv=None):
     group_of, kind_of = tree.grouper(top, files)
     vfs_sources = [f for f in files if f.count("/") == 1 and f.endswith(".c")]
     helpers = sites.helper_names(read_text_in(top), vfs_sources)
+    macros = sites.member_macros(read_text_in(top), files)
     print(f"{prog()}: spatch over {len(cands)} of {len(files)} files of {top}/fs (jobs {args.jobs})",
           file=sys.stderr)
+    functions = inode_functions(top, files)
     with tempfile.TemporaryDirectory(prefix="y2038-churn-") as work:
         records, cmd, failures = run_spatch(args.spatch, top, cands, args.jobs, args.timeout,
-                                            args.max_seconds, work)
+                                            args.max_seconds, work, functions)
     spatch_seconds = time.monotonic() - t0
     print(f"{prog()}: {len(records)} records in {spatch_seconds:.0f} s; spatch --parse-c over the same files",
           file=sys.stderr)
     bad = parse_check(args.spatch, top, cands, args.jobs, args.max_seconds)
     found = sites.Sites(records)
+    sites.resolve_sources(found, read_text_in(top))
     unresolved, tally = account_tokens(top, cands, found, bad)
     args.command = args.command or "python3 -m y2038lab churn " + shlex.join(argv or sys.argv[1:])
     if args.after:
-        return history_main(args, top, found, helpers, cands, bad, group_of, kind_of, version,
+        return history_main(args, top, found, helpers, macros, cands, bad, group_of, kind_of, version,
                             (md_path, csv_path), t0, started)
-    rows = sites.count(found, helpers, group_of, unresolved)
+    rows = sites.count(found, helpers, group_of, unresolved, macros)
     run = dict(name=name, tree_version=tree.version(top), source=args.source_label, spatch=version, jobs=args.jobs,
-               command=args.command, spatch_command=display_command(cmd, len(cands)), started=started,
+               command=args.command, spatch_command=display_command(cmd, len(cands), functions),
+               functions=functions, macros=macros, started=started,
                seconds=time.monotonic() - t0, spatch_seconds=spatch_seconds, files=len(files),
                candidates=cands, parse=bad, unresolved=unresolved, tokens=tally, failures=failures,
                timeout=args.timeout, unpacked=unpacked, load=os.getloadavg()[0],
@@ -295,9 +327,9 @@ def main(argv=None):
     return 0
 
 
-def history_main(args, top, found, helpers, cands, bad, group_of, kind_of, version, paths, t0, started):
+def history_main(args, top, found, helpers, macros, cands, bad, group_of, kind_of, version, paths, t0, started):
     read_old, read_new = read_text_in(top), read_text_in(args.after)
-    predicted, uses = sites.predicted_lines(found, helpers, args.approach)
+    predicted, uses = sites.predicted_lines(found, helpers, args.approach, macros)
     if args.approach == "flag_day":
         predicted.update(history.update_time_lines(read_old, found, cands, group_of))
     vocab = history.vocabulary(read_old, read_new)
@@ -311,6 +343,8 @@ def history_main(args, top, found, helpers, cands, bad, group_of, kind_of, versi
               ("Files", f"{len(cands)} files of the old tree's fs/ spatch read; their diff against the new tree"),
               ("Unparsed", f"{unparsed} of them hold code spatch could not parse: a site there is neither "
                            "predicted nor excluded from the actual side (listed as misses)"),
+              ("tv_sec macros", "given a timestamp, a member access (sites.member_macros): "
+                                + (", ".join(f"`{m}()`" for m in sorted(macros)) or "none")),
               ("Vocabulary", f"{len(vocab)} words: " + ", ".join(f"`{w}`" for w in sorted(vocab)[:40])
                + (" ..." if len(vocab) > 40 else "")),
               ("Run time", f"{time.monotonic() - t0:.0f} s wall, {spatch_cpu + python_cpu:.0f} s CPU "

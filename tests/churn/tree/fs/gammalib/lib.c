@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* churn fixture: a library (no file_system_type): 1 read, typed through
- * file_inode() from include/linux/fs.h. */
+ * file_inode() from include/linux/fs.h; the first file including gamma.h. */
 #include <linux/fs.h>
+#include "gamma.h"
 
 long long gamma_mtime_sec(struct file *file)
 {

@@ -8,7 +8,7 @@ struct zeta_inode {
 
 struct file_system_type zeta_fs_type = { .name = "zeta" };
 
-void zeta_log(const char *fmt, long v);
+void zeta_log(const char *fmt, ...);
 
 void zeta_create(struct inode *inode, struct zeta_inode *zi)
 {
@@ -56,3 +56,38 @@ static int zeta_update_time(
 }
 
 struct inode_operations zeta_iops = { .update_time = zeta_update_time };
+
+void zeta_show(struct inode *inode, struct iattr *attr)
+{
+	zeta_log("%lu", inode->i_ctime.tv_sec);
+	zeta_log("%lld\n", (long long)attr->ia_mtime.tv_sec);
+	zeta_log("%lld.%09ld", (long long)inode->i_atime.tv_sec,
+		 inode->i_atime.tv_nsec);
+	zeta_log("%*s %lld", 4, "x",
+		 (long long)inode->i_mtime.tv_sec);
+}
+
+#define ZETA_SEC(t) ((t).tv_sec)
+
+long zeta_chain(struct inode *inode, struct inode *dir)
+{
+	dir->i_mtime = dir->i_ctime = inode->i_ctime;
+	return ZETA_SEC(inode->i_mtime);
+}
+
+void zeta_clear(struct inode *inode)
+{
+	long n = sizeof(inode->i_atime);
+	*(unsigned long long *)&inode->i_ctime = n;
+}
+
+void zeta_save(struct inode *inode, struct zeta_inode *zi)
+{
+	zi->crtime = timespec64_to_timespec(inode->i_mtime);
+}
+
+void zeta_attr(struct inode *inode, struct iattr *attr)
+{
+	attr->ia_ctime = attr->ia_mtime =
+		current_time(inode);
+}

@@ -9,6 +9,13 @@ struct inode {
 	struct timespec64 i_ctime;
 };
 
+struct iattr {
+	unsigned int ia_valid;
+	struct timespec64 ia_atime;
+	struct timespec64 ia_mtime;
+	struct timespec64 ia_ctime;
+};
+
 struct inode_operations {
 	int (*update_time)(struct inode *, struct timespec64 *, int);
 };

@@ -9,6 +9,13 @@ struct inode {
 	struct timespec i_ctime;
 };
 
+struct iattr {
+	unsigned int ia_valid;
+	struct timespec ia_atime;
+	struct timespec ia_mtime;
+	struct timespec ia_ctime;
+};
+
 struct inode_operations {
 	int (*update_time)(struct inode *, struct timespec *, int);
 };
