@@ -140,7 +140,8 @@ static void paired_release_kept(void)
 }
 
 /*
- * A pair's first run over fresh fixtures: both sides' input streams once
+ * A pair's first run over fresh fixtures, where the pair has an input
+ * stream (walk, fstime; not accessor): both sides' input streams once
  * through (at most PAIRED_WARM_UNITS units each), in alternating chunks,
  * before anything is timed, so that the caches hold what alternating
  * blocks leave there rather than what setting up left: a walk's slab is
@@ -460,6 +461,9 @@ static struct paired_side paired_side_of(const struct paired_layout *l, const st
 /*
  * A of the comparison of *@ref's op *@op with @repr: the reference's copy
  * for @repr (its op of that name) where the build made one, else left as is.
+ * Not equal use all the same: the op pairs (paired_op_pairs) run on every
+ * B layout, the twin included, and on no copy, so an accessor B's code runs
+ * in two or three pairs where its copy runs in one.
  */
 static void paired_reference_for(const struct paired_layout **ref, const struct paired_op **op,
 				 const char *repr)
@@ -472,10 +476,13 @@ static void paired_reference_for(const struct paired_layout **ref, const struct 
 		    !paired_same_place(paired_layouts[i], *ref))
 			continue;
 		copy_op = paired_find_op(paired_layouts[i], (*op)->name);
-		if (copy_op) {
-			*ref = paired_layouts[i];
-			*op = copy_op;
+		if (!copy_op) {
+			fprintf(stderr, "bench: the copy of %s/%s for %s has no op %s\n", (*ref)->body,
+				(*ref)->repr, repr, (*op)->name);
+			exit(2);
 		}
+		*ref = paired_layouts[i];
+		*op = copy_op;
 		return;
 	}
 }

@@ -247,6 +247,11 @@ with tempfile.TemporaryDirectory() as tmp:
                             ('"set", n', 2, None),
                             ('fmt, a', 2, None), ('"%ld" "%ld"', 2, None)):
         expect(f"printed_conversion({before!r}, {n})", want, churn_sites.printed_conversion(before, n))
+    # only a long's conversion warns anew when tv_sec becomes a long long
+    expect("long_conversion: %ld %lu %lx, not %d %lld %zd %jd %s",
+           [True, True, True, False, False, False, False, False],
+           [churn_sites.long_conversion(c) for c in (("l", "d"), ("l", "u"), ("l", "x"), ("", "d"), ("ll", "d"),
+                                                     ("z", "d"), ("j", "d"), ("l", "s"))])
     expect("member_macros: only macros using each parameter as (p).tv_sec/(p).tv_nsec", {"SEC", "BOTH"},
            churn_sites.member_macros({"a.h": "#define SEC(t) ((t).tv_sec)\n#define BOTH(a, b) (a.tv_sec + \\\n"
                                              "(b).tv_nsec)\n#define RAW(t) (t)\n#define MIX(t) ((t).tv_sec + t.x)\n"

@@ -10,6 +10,7 @@ from records, and bad input refused.
 """
 import math
 import os
+import re
 import sys
 import unittest
 
@@ -246,6 +247,16 @@ class FstimeSummary(unittest.TestCase):
         text = "\n".join(tables.resolution_table(run, paired.comparisons(run)))
         self.assertIn("(`inode_set_ctime_current` ±", text)
         self.assertIn("`timestamp_truncate` ±", text)
+
+    def test_walk_resolution_by_size(self):
+        """One A at several slab sizes: the walk's resolution per size (one cache level each), widest beside."""
+        recs = [record(f"paired/walk/{op}/v6/timespec64~timespec/{n}", ratios(1.0, [s * d for d in DEVIATIONS]), 1)
+                for op in ("stat_seq", "touch_seq") for n, s in ((64, 1), (16384, 10))]
+        run = run_of(*recs)
+        walk = next(r for r in tables.resolution_table(run, paired.comparisons(run)) if r.startswith("| walk |"))
+        self.assertRegex(walk, r"\(by size: 64 ±(\d+\.\d\d)%, widest ±\1%; 16384 ±\d+\.\d\d%")
+        small, large = (float(x) for x in re.findall(r"(?:64|16384) ±(\d+\.\d\d)%,", walk))
+        self.assertGreater(large, 5 * small)
 
 
 if __name__ == "__main__":

@@ -227,6 +227,12 @@ def split_arguments(text):
     return args + [text[start:].strip()] if text.strip() else args
 
 
+def long_conversion(conv):
+    """True for a conversion (length modifier, letter) that prints a long (`%ld`, `%lu`, `%lx`): -Wformat
+    warns there once tv_sec is a long long; `%d` already warned for a long before, `%lld` never does."""
+    return conv[1] in "diouxX" and conv[0] == "l"
+
+
 def printed_conversion(before, n):
     """The conversion that prints the argument after the N arguments BEFORE (their source text) of a
     printf-style call: (length modifier, conversion letter), or None (no format string before it, or its
@@ -332,7 +338,7 @@ def resolve_sources(sites, read_text):
             continue
         before = arguments_before(text_of(pos[0]), pos[1], pos[2])
         conv = printed_conversion(before, int(extra[3])) if before is not None else None
-        if conv and conv[1] in "diouxX" and conv[0] not in ("ll", "L", "q"):
+        if conv and long_conversion(conv):
             out[pos] = (func, ("%" + "".join(conv),))
     sites.by_kind["format_site"] = out
 

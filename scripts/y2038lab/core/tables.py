@@ -171,14 +171,20 @@ def resolution_table(run, pairs):
 
 def _resolution_by_a(controls):
     """' (A1 ±x %, n controls; A2 ...)' where a family's negative controls time more than one A (fstime: the
-    truncation and the ctime path), whose reaches differ; '' otherwise."""
-    by = {}
+    truncation and the ctime path), whose reaches differ; else ' (N1 ±x %, ...)' per size where they run at
+    several (walk: one cache level per size); '' otherwise."""
+    by_a, by_size = {}, {}
     for n in controls.negatives:
         if n.lo is not None:
-            by.setdefault(n.a, []).append(paired.reach(n))
-    if len(by) < 2:
-        return ""
-    return " (" + "; ".join(f"`{a}` ±{statistics.median(r):.2%}, {len(r)} controls" for a, r in sorted(by.items())) + ")"
+            by_a.setdefault(n.a, []).append(paired.reach(n))
+            by_size.setdefault(n.where.split("/")[0] if n.where else "", []).append(paired.reach(n))
+    if len(by_a) >= 2:
+        return " (" + "; ".join(f"`{a}` ±{statistics.median(r):.2%}, {len(r)} controls"
+                                for a, r in sorted(by_a.items())) + ")"
+    if len(by_size) >= 2 and all(k.isdigit() for k in by_size):
+        return " (by size: " + "; ".join(f"{k} ±{statistics.median(r):.2%}, widest ±{max(r):.2%}"
+                                         for k, r in sorted(by_size.items(), key=lambda i: int(i[0]))) + ")"
+    return ""
 
 
 

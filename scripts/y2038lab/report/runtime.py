@@ -36,7 +36,7 @@ def timing(ev, family, a, b, body="", where="", operation=None):
                  and c.where.startswith(where) and c.kind == "compare" and operation in (None, c.operation)]
         if pairs:
             c = pairs[0]
-            res = f"+-{c.control:.1%}" if c.control is not None else "unknown (no negative control)"
+            res = f"+-{c.control:.2%}" if c.control is not None else "unknown (no negative control)"
             label = f"host timing, {run_label(run)}, paired " + " ".join(c.name.split("/")[1:-1])
             mode = c.where.rsplit("/", 1)[-1] if family == "fstime" else ""  # latency or throughput
             group = module.controls(run, every).get(family, module.Controls(family))
