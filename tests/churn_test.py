@@ -233,7 +233,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("spatch log: nothing else is", [], churn_module.spatch_failures("HANDLING: fs/a.c\n"))
     fixture_files = churn_tree.source_files(FIXTURE)
     expect("inode_functions: the fs/ headers' functions returning a struct inode pointer", ["gamma_vfs"],
-           churn_module.inode_functions(FIXTURE, fixture_files))
+           churn_module.inode_functions(churn_module.read_text_in(FIXTURE), fixture_files))
     # the case it is for: stat.c shares a spatch process with lib.c, which includes gamma.h first
     slice_of = {f: i for i, chunk in enumerate(churn_module.share(churn_tree.candidates(FIXTURE, fixture_files), 2))
                 for f in chunk}

@@ -19,7 +19,7 @@ import os
 import subprocess
 import sys
 
-from y2038lab.bench.run import LINK_ORDERS, PLAN, Pass, link_order, merged
+from y2038lab.bench.run import LINK_ORDERS, PLAN, Pass, link_order, merged, pass_flags
 from y2038lab.core import fsio, results, tables
 from y2038lab.core.fsio import InputError
 
@@ -40,9 +40,7 @@ def side(text):
 
 
 def run_process(program, k, regex, cpu):
-    reps, min_time = PAIRED.quick
-    cmd = ["taskset", "-c", str(cpu), link_order(program, k % LINK_ORDERS), f"--benchmark_repetitions={reps}",
-           "--benchmark_enable_random_interleaving=true", f"--benchmark_min_time={min_time}",
+    cmd = ["taskset", "-c", str(cpu), link_order(program, k % LINK_ORDERS), *pass_flags(PAIRED),
            f"--benchmark_filter={regex}", "--benchmark_format=json"]
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                           env=dict(os.environ, Y2038_BENCH_CPUS=str(cpu)))

@@ -127,6 +127,14 @@ def link_order(binary, k):
     return other if k and os.access(other, os.X_OK) else binary
 
 
+def pass_flags(p, full=False):
+    """Google Benchmark's flags for a process of pass P: its repetitions, interleaved, and its minimum time."""
+    reps, min_time = p.full if full else p.quick
+    return ((["--y2038_full"] if full else []) + [f"--benchmark_repetitions={reps}",
+                                                  "--benchmark_enable_random_interleaving=true"]
+            + ([f"--benchmark_min_time={min_time}"] if min_time is not None else []))
+
+
 def run(cmd, env, **kwargs):
     try:
         return subprocess.run(cmd, env=env, **kwargs)
@@ -183,9 +191,7 @@ def run_abi(abi, binary, staging, full, user_cpus):
             log(f"{abi} ({p.name} pass): no benchmark of this build matches, pass skipped")
             continue
         reps, min_time = p.full if full else p.quick
-        flags = (["--y2038_full"] if full else []) + [f"--benchmark_repetitions={reps}",
-                                                      "--benchmark_enable_random_interleaving=true"]
-        flags += [f"--benchmark_min_time={min_time}"] if min_time is not None else []
+        flags = pass_flags(p, full)
         launcher = [] if p.threaded else ["taskset", "-c", str(plan[0])]
         cpus_env = plan_text if p.threaded else str(plan[0])
         binaries = [link_order(binary, k % LINK_ORDERS) for k in range(p.processes)]

@@ -43,17 +43,16 @@ _INODE_FUNCTION = re.compile(r"^[ \t]*(?:static\s+)?(?:(?:inline|__always_inline
                              r"struct\s+inode\s*\*\s*([A-Za-z_]\w*)\s*\(", re.M)
 
 
-def inode_functions(top, files):
-    """The functions the headers of FILES (fs/**/*.h) declare or define returning a struct inode pointer,
-    sorted.  spatch 1.1.1 gives a local header's functions only to the first file of a process that includes
+def inode_functions(read_text, files):
+    """The functions the headers of FILES (fs/**/*.h, read with READ_TEXT) declare or define returning a
+    struct inode pointer, sorted.  spatch 1.1.1 gives a local header's functions only to the first file of a process that includes
     it: a later file finds the header's names in a cache that holds no function definition, so
     `VFS_I(ip)->i_mtime` stayed untyped there, and which file came first decided it.  run_spatch declares
     these functions to every file (`--include`)."""
     names = set()
     for path in files:
         if path.endswith(".h"):
-            with open(os.path.join(top, path), encoding="latin-1") as f:
-                names.update(_INODE_FUNCTION.findall(tree.strip_c(f.read())))
+            names.update(_INODE_FUNCTION.findall(tree.strip_c(read_text(path) or "")))
     return sorted(names)
 
 
@@ -292,11 +291,12 @@ def main(argv=None):
         raise InputError(f"{top}: no file under fs/ names an inode timestamp")
     group_of, kind_of = tree.grouper(top, files)
     vfs_sources = [f for f in files if f.count("/") == 1 and f.endswith(".c")]
-    helpers = sites.helper_names(read_text_in(top), vfs_sources)
-    macros = sites.member_macros(read_text_in(top), files)
+    read_text = read_text_in(top)
+    helpers = sites.helper_names(read_text, vfs_sources)
+    macros = sites.member_macros(read_text, files)
     print(f"{prog()}: spatch over {len(cands)} of {len(files)} files of {top}/fs (jobs {args.jobs})",
           file=sys.stderr)
-    functions = inode_functions(top, files)
+    functions = inode_functions(read_text, files)
     with tempfile.TemporaryDirectory(prefix="y2038-churn-") as work:
         records, cmd, failures = run_spatch(args.spatch, top, cands, args.jobs, args.timeout,
                                             args.max_seconds, work, functions)
@@ -305,7 +305,7 @@ def main(argv=None):
           file=sys.stderr)
     bad = parse_check(args.spatch, top, cands, args.jobs, args.max_seconds)
     found = sites.Sites(records)
-    sites.resolve_sources(found, read_text_in(top))
+    sites.resolve_sources(found, read_text)
     unresolved, tally = account_tokens(top, cands, found, bad)
     args.command = args.command or "python3 -m y2038lab churn " + shlex.join(argv or sys.argv[1:])
     if args.after:

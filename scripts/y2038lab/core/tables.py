@@ -165,19 +165,20 @@ def resolution_table(run, pairs):
                f"`{w.operation}` {w.body} {w.where}: {w.interval()}" if w else "none")
         pos = "; ".join(f"{x.interval()} ({x.ratio / x.true_ratio - 1:+.2%} off, {judged(c, x)}) {x.body} {x.where}"
                         for x in c.positives) or "none"
-        out.append(row([family, (f"±{res[family]:.2%}" if family in res else "-") + _resolution_by_a(c), neg, pos]))
+        out.append(row([family, (f"±{res[family]:.2%}" if family in res else "-") + _resolution_split(c), neg, pos]))
     return out + unpaired_rows(run) + [""]
 
 
-def _resolution_by_a(controls):
+def _resolution_split(controls):
     """' (A1 ±x %, n controls; A2 ...)' where a family's negative controls time more than one A (fstime: the
     truncation and the ctime path), whose reaches differ; else ' (N1 ±x %, ...)' per size where they run at
     several (walk: one cache level per size); '' otherwise."""
     by_a, by_size = {}, {}
     for n in controls.negatives:
         if n.lo is not None:
-            by_a.setdefault(n.a, []).append(paired.reach(n))
-            by_size.setdefault(n.where.split("/")[0] if n.where else "", []).append(paired.reach(n))
+            reach = paired.reach(n)
+            by_a.setdefault(n.a, []).append(reach)
+            by_size.setdefault(n.where.split("/")[0] if n.where else "", []).append(reach)
     if len(by_a) >= 2:
         return " (" + "; ".join(f"`{a}` ±{statistics.median(r):.2%}, {len(r)} controls"
                                 for a, r in sorted(by_a.items())) + ")"
@@ -185,7 +186,6 @@ def _resolution_by_a(controls):
         return " (by size: " + "; ".join(f"{k} ±{statistics.median(r):.2%}, widest ±{max(r):.2%}"
                                          for k, r in sorted(by_size.items(), key=lambda i: int(i[0]))) + ")"
     return ""
-
 
 
 # Families timed between layouts but not paired, and why: a paired block alternates A and B every
@@ -401,7 +401,6 @@ def _goal_why(goal, met):
         f"{GRAN_NAMES[g]} {fmt(c.a_ns)} / {fmt(c.b_ns)} ns" for g, c in shown) + f": against {GRAN_NAMES[best[0]]}, "
         + "; ".join(f"at {GRAN_NAMES[g]} the side that moved more is {m}" for (g, _), m in zip(missed, moved))
         + " (why is not measured here: no counter saw the divider).")
-
 
 
 def accessor_summary(run):
