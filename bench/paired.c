@@ -14,7 +14,11 @@
  *       one (paired_copy_begin()), so that every copy runs as often as its B.
  *       accessor: no where; walk: where = the slab's inodes, each side
  *       walking a slab of its own;
- *   paired/accessor/<a>~<b>/<body>/<repr>   per layout: the RFC's macros
+ *   paired/<family>/<op>/<body>/<reference>~copy[/<where>]   the negative
+ *       control where the ABI has no twin (ILP32): the reference's code
+ *       against a copy of it (PAIRED_COPY_CONTROL), every op and where;
+ *   paired/accessor/<a>~<b>/<body>/<repr>   per layout, on its op pairs'
+ *       copy (PAIRED_COPY_OPS): the RFC's macros
  *       against mainline's accessors, the boundary conversion against the
  *       same copy without one (to_fs: the store of the value into the file
  *       system's own struct, converted or not) and from_fs against a plain
@@ -392,13 +396,13 @@ void paired_free_huge(void *p)
 /* --- the layout pairs -------------------------------------------------------------- */
 
 static const struct paired_layout *paired_layouts[PAIRED_MAX_LAYOUTS];
-static const char *paired_copy_of[PAIRED_MAX_LAYOUTS]; /* NULL, or the repr a reference copy is for */
+static const char *paired_copy_of[PAIRED_MAX_LAYOUTS]; /* NULL, or the copy's role (paired.h) */
 static size_t paired_n_layouts;
 static const char *paired_copy_repr;
 
-void paired_copy_begin(const char *repr)
+void paired_copy_begin(const char *role)
 {
-	paired_copy_repr = repr;
+	paired_copy_repr = role;
 }
 
 void paired_copy_end(void)
@@ -418,7 +422,8 @@ void paired_add_layout(const struct paired_layout *layout)
 			PAIRED_MAX_LAYOUTS);
 		exit(2);
 	}
-	if (paired_copy_repr && strcmp(layout->repr, Y2038_BENCH_REFERENCE_REPR) != 0) {
+	if (paired_copy_repr && strcmp(paired_copy_repr, PAIRED_COPY_OPS) != 0 &&
+	    strcmp(layout->repr, Y2038_BENCH_REFERENCE_REPR) != 0) {
 		fprintf(stderr, "bench: a copy for %s of %s/%s, not of the reference layout\n",
 			paired_copy_repr, layout->body, layout->repr);
 		exit(2);
@@ -459,32 +464,31 @@ static struct paired_side paired_side_of(const struct paired_layout *l, const st
 }
 
 /*
- * A of the comparison of *@ref's op *@op with @repr: the reference's copy
- * for @repr (its op of that name) where the build made one, else left as is.
- * Not equal use all the same: the op pairs (paired_op_pairs) run on every
- * B layout, the twin included, and on no copy, so an accessor B's code runs
- * in two or three pairs where its copy runs in one.
+ * The copy in role @role (paired.h) of the layout *@ref and its op *@op:
+ * true, with *@ref and *@op the copy's, where the build made one; false,
+ * both left as they are, where it did not.
  */
-static void paired_reference_for(const struct paired_layout **ref, const struct paired_op **op,
-				 const char *repr)
+static bool paired_copy_of_role(const struct paired_layout **ref, const struct paired_op **op,
+				const char *role)
 {
 	for (size_t i = 0; i < paired_n_layouts; i++) {
 		const struct paired_op *copy_op;
 
-		if (!paired_copy_of[i] || strcmp(paired_copy_of[i], repr) != 0 ||
+		if (!paired_copy_of[i] || strcmp(paired_copy_of[i], role) != 0 ||
 		    strcmp(paired_layouts[i]->repr, (*ref)->repr) != 0 ||
 		    !paired_same_place(paired_layouts[i], *ref))
 			continue;
 		copy_op = paired_find_op(paired_layouts[i], (*op)->name);
 		if (!copy_op) {
 			fprintf(stderr, "bench: the copy of %s/%s for %s has no op %s\n", (*ref)->body,
-				(*ref)->repr, repr, (*op)->name);
+				(*ref)->repr, role, (*op)->name);
 			exit(2);
 		}
 		*ref = paired_layouts[i];
 		*op = copy_op;
-		return;
+		return true;
 	}
+	return false;
 }
 
 /* Registers @name + "/<where>" (if any): B / A, the sizes A's layout states. */
@@ -525,8 +529,17 @@ void paired_register_accessor(void)
 					continue;
 				snprintf(name, sizeof(name), "paired/%s/%s/%s/%s~%s", ref->family,
 					 ref->ops[o].name, ref->body, ref->repr, l->repr);
-				paired_reference_for(&a, &oa, l->repr);
+				paired_copy_of_role(&a, &oa, l->repr);
 				paired_layout_pair(a, oa, l, op, kind, name);
+			}
+			const struct paired_layout *control = ref;
+			const struct paired_op *oc = &ref->ops[o];
+
+			if (paired_copy_of_role(&control, &oc, PAIRED_COPY_CONTROL)) {
+				snprintf(name, sizeof(name), "paired/%s/%s/%s/%s~%s", ref->family,
+					 oc->name, ref->body, ref->repr, PAIRED_CONTROL_NAME);
+				paired_layout_pair(ref, &ref->ops[o], control, oc, PAIRED_NEGATIVE,
+						   name);
 			}
 		}
 		const struct paired_op *pos = ref->positive ? paired_find_op(ref, ref->positive) : NULL;
@@ -540,7 +553,7 @@ void paired_register_accessor(void)
 	for (size_t j = 0; j < paired_n_layouts; j++) {
 		const struct paired_layout *l = paired_layouts[j];
 
-		if (paired_copy_of[j])
+		if (!paired_copy_of[j] || strcmp(paired_copy_of[j], PAIRED_COPY_OPS) != 0)
 			continue;
 		for (size_t p = 0; p < sizeof(paired_op_pairs) / sizeof(paired_op_pairs[0]); p++) {
 			const struct paired_op *a = paired_find_op(l, paired_op_pairs[p][0]);

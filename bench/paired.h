@@ -119,17 +119,27 @@ struct paired_layout {
 void paired_add_layout(const struct paired_layout *layout);
 
 /*
- * Copies of the reference layout's code, one per representation it is
- * compared with (bench/CMakeLists.txt): the same source compiled again for
- * the reference layout, whose registration the generated registry wraps in
- * paired_copy_begin(<repr>) ... paired_copy_end().  Code that is A of every
+ * Copies of a layout's code (bench/CMakeLists.txt): the same source compiled
+ * again, whose registration the generated registry wraps in
+ * paired_copy_begin(@role) ... paired_copy_end(), so that every timed
+ * function runs in one kind of pair only.  Code that is A of every
  * comparison runs several times as often as any B and ran slower than the
- * same code idle (fstime: up to 7 %); with a copy per comparison each A runs
- * as often as its B.  While a copy registers, paired_copy_for() names the
- * representation it is for (NULL otherwise): it then registers its paired
- * layouts only, which paired_add_layout() files as that comparison's A.
+ * same code idle (fstime: up to 7 %).  @role is one of
+ *   "<repr>"             the reference layout's copy that is A of the
+ *                        comparisons with <repr> (each A as busy as its B);
+ *   PAIRED_COPY_OPS      a layout's copy that runs its op pairs (paired.c),
+ *                        so that the layout itself is B of its comparison
+ *                        only;
+ *   PAIRED_COPY_CONTROL  the reference's copy that is B of a negative
+ *                        control against the reference (ABIs without a twin).
+ * While a copy registers, paired_copy_for() returns @role (NULL otherwise):
+ * the copy then registers its paired layouts only.
  */
-void paired_copy_begin(const char *repr);
+#define PAIRED_COPY_OPS "@ops"
+#define PAIRED_COPY_CONTROL "@control"
+/* The B name of that control: paired/<family>/<op>/<body>/<reference>~copy[/<where>]. */
+#define PAIRED_CONTROL_NAME "copy"
+void paired_copy_begin(const char *role);
 void paired_copy_end(void);
 const char *paired_copy_for(void);
 

@@ -146,6 +146,12 @@ def per_process(ratios, processes):
     return [math.exp(statistics.median(x)) for _, x in sorted(by.items())]
 
 
+# B of the negative control of a family with representations where the ABI has no twin (ILP32):
+# the reference's code against a copy of it, paired/<family>/<op>/<body>/<reference>~copy[/<where>]
+# (bench/paired.h, PAIRED_CONTROL_NAME).
+COPY = "copy"
+
+
 def parse_name(name):
     """(family, operation, body, a, b, where) of a paired/* name; fsio.InputError if malformed."""
     parts = [p for p in name.split("/") if p != "manual_time"]

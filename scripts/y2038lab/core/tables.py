@@ -246,7 +246,8 @@ def paired_tables(run):
            "of one link order alike); "
            "ns/op: medians of the blocks. *difference*: p < 0.05 and the interval beyond the reach of the pair's "
            "own negative control (`control`; else the family's resolution). Negative controls: the same code "
-           f"twice ({TWIN}/{REFERENCE} on LP64, fs_time.c linked twice); positive: 17 units of work against 16.",
+           f"twice ({TWIN}/{REFERENCE} on LP64, {REFERENCE}/{paired.COPY}: {REFERENCE}'s code and a copy of it where "
+           f"the ABI has no twin, fs_time.c linked twice); positive: 17 units of work against 16.",
            ""] + resolution_table(run, pairs)
     for family in sorted({c.family for c in pairs}):
         out += [row(["operation", "body", "A", "B", "where", "B/A [95 %]", "p", "n", "A ns/op", "B ns/op",
@@ -413,8 +414,12 @@ def accessor_summary(run):
     if not ops:
         return []
     ctx = run.context
+    copies = any(c.b == paired.COPY for c in cells.values() if c.kind == "negative")
     rule = (f"a *difference* only beyond the reach of the op's twin control, {TWIN} vs {REFERENCE}: the same code "
-            f"twice" if run.abi in abis.LP64 else f"no twin control on this ABI ({TWIN} and {REFERENCE} differ "
+            f"twice" if run.abi in abis.LP64 else
+            f"a *difference* only beyond the reach of the op's negative control, {REFERENCE} against a copy of its "
+            f"own code ({TWIN} and {REFERENCE} differ on this ABI)" if copies else
+            f"no twin control on this ABI ({TWIN} and {REFERENCE} differ "
             f"here): a *difference* is p < 0.05 with 1 outside the interval")
     lines = [f"accessor get/set_mtime, body {body}, paired against {REFERENCE} (B/A, 95 % interval, signed-rank p; "
              f"{rule}), timings of {run.abi} on {ctx.get('host_name', '?')} ({ctx.get('num_cpus', '?')} CPUs, "

@@ -155,7 +155,8 @@ def heatmap(plt, run, body, measure):
                        f"n >= {units} units: link orders), coloured (*) only for a difference beyond the reach of its twin; "
                        f"other rows: ratio of medians, coloured (*) only for a layout effect (p < {stats.ALPHA}, "
                        f"95 % interval beyond the twin control), n >= {n} repetitions; grey: not established (~), "
-                       f"too few repetitions (?), twin control ({TWIN} on LP64); torn/* left out (counts of torn "
+                       f"too few repetitions (?), negative control: twin ({TWIN} on LP64, {paired.COPY}: {REFERENCE}'s code "
+                       f"again elsewhere); torn/* left out (counts of torn "
                        "reads, not timings)", 8), fontsize=8)
     fig.tight_layout()
     return fig, title
