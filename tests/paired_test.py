@@ -161,6 +161,27 @@ class Walk(unittest.TestCase):
         self.assertTrue(paired.controls(run)["walk"].positive_ok(pairs[("units:17", "timespec64/4096")]))
 
 
+class Ilp32Copy(unittest.TestCase):
+    """Where the ABI has no twin, the reference against a copy of its code controls its op and body."""
+
+    def test_copy_controls_its_op(self):
+        run = run_of(
+            record(f"paired/accessor/get_mtime/v6/timespec64~{paired.COPY}", ratios(1.0, [d * 4 for d in DEVIATIONS]),
+                   1),
+            record("paired/accessor/get_mtime/v6/timespec64~scalar", ratios(1.01)),
+            record("paired/accessor/set_mtime/v6/timespec64~scalar", ratios(1.01)))
+        run.abi, run.bodies, run.reprs = "i386", ["v6"], ["timespec64", "scalar"]
+        pairs = {(c.operation, c.b): c for c in paired.comparisons(run)}
+        copy = pairs[("get_mtime", paired.COPY)]
+        self.assertEqual(copy.kind, "negative")
+        self.assertAlmostEqual(pairs[("get_mtime", "scalar")].control, paired.reach(copy), places=12)
+        self.assertEqual(pairs[("get_mtime", "scalar")].status, paired.WITHIN)  # inside the copy's reach
+        self.assertEqual(pairs[("set_mtime", "scalar")].control, paired.resolution(run)["accessor"])  # none of its own
+        text = "\n".join(tables.accessor_summary(run))
+        self.assertIn("against a copy of its own code", text)
+        self.assertNotIn("no twin control on this ABI", text)
+
+
 class ResolutionTable(unittest.TestCase):
     """The README's resolution block: a walk row from its paired controls, a load row from its unpaired twins."""
 
