@@ -398,21 +398,21 @@ void paired_free_huge(void *p)
 static const struct paired_layout *paired_layouts[PAIRED_MAX_LAYOUTS];
 static const char *paired_copy_of[PAIRED_MAX_LAYOUTS]; /* NULL, or the copy's role (paired.h) */
 static size_t paired_n_layouts;
-static const char *paired_copy_repr;
+static const char *paired_copy_role;
 
 void paired_copy_begin(const char *role)
 {
-	paired_copy_repr = role;
+	paired_copy_role = role;
 }
 
 void paired_copy_end(void)
 {
-	paired_copy_repr = NULL;
+	paired_copy_role = NULL;
 }
 
 const char *paired_copy_for(void)
 {
-	return paired_copy_repr;
+	return paired_copy_role;
 }
 
 void paired_add_layout(const struct paired_layout *layout)
@@ -422,13 +422,13 @@ void paired_add_layout(const struct paired_layout *layout)
 			PAIRED_MAX_LAYOUTS);
 		exit(2);
 	}
-	if (paired_copy_repr && strcmp(paired_copy_repr, PAIRED_COPY_OPS) != 0 &&
+	if (paired_copy_role && strcmp(paired_copy_role, PAIRED_COPY_OPS) != 0 &&
 	    strcmp(layout->repr, Y2038_BENCH_REFERENCE_REPR) != 0) {
 		fprintf(stderr, "bench: a copy for %s of %s/%s, not of the reference layout\n",
-			paired_copy_repr, layout->body, layout->repr);
+			paired_copy_role, layout->body, layout->repr);
 		exit(2);
 	}
-	paired_copy_of[paired_n_layouts] = paired_copy_repr;
+	paired_copy_of[paired_n_layouts] = paired_copy_role;
 	paired_layouts[paired_n_layouts++] = layout;
 }
 
