@@ -93,6 +93,16 @@ static void paired_counter(struct bench_state *st, const char *name, double valu
 	bench_counter_ratio(st, name, llround(value * 1e12), 1000000000000LL, BENCH_COUNTER_DEFAULT);
 }
 
+/* The process's own stream of draws: the run's seed, the process, a constant of its own (not main.c's). */
+static struct rng *paired_rng(void)
+{
+	static struct rng rng;
+
+	if (!rng.state)
+		rng.state = bench_seed() ^ (uint64_t)getpid() ^ UINT64_C(0xd1b54a32d192ed03);
+	return &rng;
+}
+
 /*
  * The two fixtures, set up in an order drawn per call (Google Benchmark's
  * calls of a repetition, which share kept fixtures); false (neither
@@ -106,13 +116,10 @@ static void paired_counter(struct bench_state *st, const char *name, double valu
  */
 static bool paired_setup(const struct paired_case *c, void **fa, void **fb)
 {
-	static struct rng rng;
 	bool b_first;
 	void *first, *second;
 
-	if (!rng.state) /* the run's seed, the process (and a constant of its own: not main.c's stream) */
-		rng.state = bench_seed() ^ (uint64_t)getpid() ^ UINT64_C(0xd1b54a32d192ed03);
-	b_first = rng_next(&rng) >> 63;
+	b_first = rng_next(paired_rng()) >> 63;
 	first = b_first ? c->b.setup(c->b.arg) : c->a.setup(c->a.arg);
 	second = !first ? NULL : b_first ? c->a.setup(c->a.arg) : c->b.setup(c->b.arg);
 	if (first && !second) {
@@ -204,13 +211,20 @@ static void paired_run(struct bench_state *st, const void *arg)
 		goto out;
 	}
 	/*
-	 * Block size: 16k units of A take about PAIRED_BLOCK_NS (both warmed
-	 * first).  With an input stream each trial starts where the last one
-	 * ended, as the timed blocks do: a walk's 16 inodes timed five times at
-	 * one start are cached from the second time on, and a slab beyond the
-	 * caches then got blocks of 200 us instead of 8.
+	 * Block size: 16k units of A take about PAIRED_BLOCK_NS.  With an input
+	 * stream each trial starts where the last one ended, as the timed
+	 * blocks do: a walk's 16 inodes timed five times at one start are
+	 * cached from the second time on, and a slab beyond the caches then got
+	 * blocks of 200 us instead of 8.  B does not run here: one block of B
+	 * before A's trials (to warm it, as this loop once did) left B's code
+	 * slower per operation for the rest of the call, by one or two steps of
+	 * about 0.47 ns (2 cycles) a visit in the write walks' twins (touch_seq
+	 * and relatime_seq at 64 and 1024 inodes, six processes of six
+	 * repetitions: B slower by more than 3 % in 78 and 74 of 144, A in 1
+	 * and 0, in two runs; without it, B in 1 to 30 and A in 0 to 8 in five
+	 * runs), whichever code was B; why is not measured here (no counters
+	 * on the reference VM).
 	 */
-	sink += c->b.block(fb, pos_b, 16);
 	for (int i = 0; i < 5; i++) {
 		int64_t t0 = paired_now_ns();
 
@@ -336,61 +350,80 @@ void paired_register_pair(const char *name, const struct paired_side *a,
 /*
  * A paired walk's slab (walk.c) of 2^16 or 2^18 inodes took 50 to 150 ms per
  * side and repetition to fault in, against 2 ms timed: the pass spent its
- * time in the kernel's page-fault path.  paired_free_huge() keeps the last
- * PAIRED_KEPT blocks of PAIRED_KEEP_MIN bytes or more, and
+ * time in the kernel's page-fault path.  paired_free_huge() keeps blocks of
+ * PAIRED_KEEP_MIN bytes or more (the last PAIRED_KEPT it handed out), and
  * paired_alloc_huge() hands one back when it fits (at most an eighth
  * larger), still mapped; the caller fills it as if new.  Both sides of a
  * pair and every fixture start at a huge-page boundary, so the two sides'
  * data map to the same cache sets whatever was allocated before
  * (bench_alloc_huge()'s reason, bench_fixtures.h).
+ *
+ * Which huge pages a fixture lies in is drawn per call: each block is
+ * PAIRED_SLIDE huge pages longer than asked, and the fixture starts 0 to
+ * PAIRED_SLIDE huge pages into it.  A kept block would otherwise give a
+ * side the same pages, so the same physical addresses, in every repetition
+ * of a process; the caches below L1 are indexed by physical address, and a
+ * walk's twin control at the L3 size read x0.75 to x1.45 per link order
+ * (16384 inodes, random order: each unit the median of six repetitions, two
+ * processes) where both sides ran the same code over the same data.
  */
+#define PAIRED_SLIDE 8
+
 static struct {
-	void *p;
-	size_t bytes;
+	void *base, *start; /* the allocation, the fixture in it (NULL: slot free) */
+	size_t bytes;       /* of the allocation */
 	bool in_use;
-} paired_kept[PAIRED_KEPT];
+} paired_blocks[PAIRED_KEPT];
 
 void *paired_alloc_huge(size_t bytes)
 {
-	size_t free_slot = PAIRED_KEPT;
+	size_t slot = PAIRED_KEPT, slide;
 	void *p;
 
-	if (bytes == 0 || bytes > SIZE_MAX - (PAIRED_HUGE_PAGE - 1))
+	if (bytes == 0 || bytes > SIZE_MAX - (PAIRED_SLIDE + 1) * PAIRED_HUGE_PAGE)
 		return NULL;
-	bytes = (bytes + PAIRED_HUGE_PAGE - 1) / PAIRED_HUGE_PAGE * PAIRED_HUGE_PAGE;
+	bytes = (bytes + PAIRED_HUGE_PAGE - 1) / PAIRED_HUGE_PAGE * PAIRED_HUGE_PAGE +
+		PAIRED_SLIDE * PAIRED_HUGE_PAGE;
+	slide = (size_t)rng_below(paired_rng(), PAIRED_SLIDE + 1) * PAIRED_HUGE_PAGE;
 	for (size_t i = 0; i < PAIRED_KEPT; i++) {
-		if (paired_kept[i].p && !paired_kept[i].in_use && paired_kept[i].bytes >= bytes &&
-		    paired_kept[i].bytes - bytes <= bytes / 8) {
-			paired_kept[i].in_use = true;
-			return paired_kept[i].p;
+		if (paired_blocks[i].base && !paired_blocks[i].in_use &&
+		    paired_blocks[i].bytes >= bytes && paired_blocks[i].bytes - bytes <= bytes / 8) {
+			paired_blocks[i].in_use = true;
+			paired_blocks[i].start = (char *)paired_blocks[i].base + slide;
+			return paired_blocks[i].start;
 		}
-		if (!paired_kept[i].in_use && free_slot == PAIRED_KEPT)
-			free_slot = i;
+		/* A free slot, else the kept block nobody uses gives way. */
+		if (!paired_blocks[i].in_use && (slot == PAIRED_KEPT || !paired_blocks[i].base))
+			slot = i;
 	}
+	if (slot == PAIRED_KEPT) /* every slot in use: a pair holds two, the kept pair is released first */
+		return NULL;
 	p = aligned_alloc(PAIRED_HUGE_PAGE, bytes);
 	if (!p)
 		return NULL;
 #ifdef MADV_HUGEPAGE
 	madvise(p, bytes, MADV_HUGEPAGE); /* advice: without it, 4 KiB pages */
 #endif
-	if (bytes >= PAIRED_KEEP_MIN && free_slot < PAIRED_KEPT) {
-		free(paired_kept[free_slot].p); /* the kept block nobody uses gives way */
-		paired_kept[free_slot].p = p;
-		paired_kept[free_slot].bytes = bytes;
-		paired_kept[free_slot].in_use = true;
-	}
-	return p;
+	free(paired_blocks[slot].base);
+	paired_blocks[slot].base = p;
+	paired_blocks[slot].start = (char *)p + slide;
+	paired_blocks[slot].bytes = bytes;
+	paired_blocks[slot].in_use = true;
+	return paired_blocks[slot].start;
 }
 
 void paired_free_huge(void *p)
 {
 	for (size_t i = 0; p && i < PAIRED_KEPT; i++) {
-		if (paired_kept[i].p == p) {
-			paired_kept[i].in_use = false;
+		if (paired_blocks[i].in_use && paired_blocks[i].start == p) {
+			paired_blocks[i].in_use = false;
+			if (paired_blocks[i].bytes < PAIRED_KEEP_MIN + PAIRED_SLIDE * PAIRED_HUGE_PAGE) {
+				free(paired_blocks[i].base);
+				paired_blocks[i].base = NULL;
+			}
 			return;
 		}
 	}
-	free(p);
 }
 
 /* --- the layout pairs -------------------------------------------------------------- */

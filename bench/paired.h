@@ -78,9 +78,11 @@ void paired_register_pair(const char *name, const struct paired_side *a,
 			  unsigned int ops_per_unit, size_t max_units, size_t cycle);
 
 /*
- * paired_alloc_huge - @bytes at a huge-page boundary, advised MADV_HUGEPAGE,
- * not zeroed (a block kept from an earlier fixture where one fits: paired.c);
- * NULL when out of memory.  Release with paired_free_huge(), never free().
+ * paired_alloc_huge - @bytes at a huge-page boundary drawn per call (0 to 8
+ * huge pages into a longer block: paired.c), advised MADV_HUGEPAGE, not
+ * zeroed (a block kept from an earlier fixture where one fits); NULL when out
+ * of memory or when every slot holds a block in use.  Release with
+ * paired_free_huge(), never free().
  */
 void *paired_alloc_huge(size_t bytes);
 void paired_free_huge(void *p);

@@ -279,9 +279,9 @@ done
 # The passes of `scripts/lab bench` (plan.txt, written by the bundle from
 # scripts/y2038lab/bench/run.py): headline, single, threaded, then paired, in
 # as many processes as the budget allows (ten at least: one per link order of
-# y2038-bench, y2038-bench-order1..9, then round again with another
-# environment size; the import takes the processes of one link order as one
-# unit of the statistic).  The budget (--minutes)
+# y2038-bench, y2038-bench-order1.., as many as the bundle has, then round
+# again with another environment size; the import takes the processes of one
+# link order as one unit of the statistic).  The budget (--minutes)
 # covers the whole run: what is left of it after the facts, the tests and the
 # first CPU probe is spread over the passes; where the host's plan does not
 # fit, its minimum times are cut (then the repetitions of the single and
@@ -538,14 +538,17 @@ for pname in headline single threaded; do
 done
 note budget_cuts "${cuts:-none}"
 
-# The paired pass: process k runs link order (k - 1) mod 10 with (k - 1) x 72
+# The paired pass: process k runs link order (k - 1) mod n_orders (the
+# bundle's programs: y2038-bench and y2038-bench-order1..) with (k - 1) x 72
 # bytes (modulo 4096) more environment (Y2038_ENV_PAD, which moves the stack:
 # Mytkowicz et al., ASPLOS 2009), every process with the same options (its
 # units must be alike); ten at least, then more while the next one, as long
 # as the longest so far, still ends before the budget (keeping time for the
 # last probe), at most MAX_PROCESSES.
 deadline_note=''
-k=0 longest=0 orders=0
+k=0 longest=0 orders=0 n_orders=1
+while [ -x "$bin/y2038-bench-order$n_orders" ]; do n_orders=$((n_orders + 1)); done
+[ "$n_orders" -gt 1 ] || log "bench: no bin/y2038-bench-order1: every paired process runs y2038-bench (one link order)"
 while :; do
 	k=$((k + 1))
 	if [ "$k" -gt "$MIN_PROCESSES" ]; then
@@ -558,13 +561,9 @@ while :; do
 			break
 		fi
 	fi
-	order=$(((k - 1) % 10))
+	order=$(((k - 1) % n_orders))
 	program=y2038-bench
 	[ "$order" = 0 ] || program=y2038-bench-order$order
-	if [ ! -x "$bin/$program" ]; then
-		[ "$k" != 2 ] || log "bench: bin/y2038-bench-order1..9 missing: every paired process runs y2038-bench (one link order)"
-		program=y2038-bench
-	fi
 	pad=$(printf "%$(((k - 1) * 72 % 4096))s" '' | tr ' ' x)
 	t_pass=$(date +%s)
 	Y2038_ENV_PAD=$pad
@@ -584,7 +583,7 @@ note paired_processes "$processes ($orders link orders; $deadline_note)"
 log "bench: paired pass done: $processes processes, $orders link orders, $n_paired benchmarks each ($deadline_note)"
 
 {
-	printf '%s\n' "bin/y2038-bench --benchmark_out_format=json --benchmark_out=… in the passes of plan.txt (scripts/lab bench), merged: headline, single (y2038-pin $fastest …), threaded (Y2038_BENCH_CPUS=$plan …), then paired in $processes processes (y2038-pin $fastest bin/y2038-bench[-order<k>] …, k = process - 1 mod 10)${emulator:+ (every program through $emulator)}"
+	printf '%s\n' "bin/y2038-bench --benchmark_out_format=json --benchmark_out=… in the passes of plan.txt (scripts/lab bench), merged: headline, single (y2038-pin $fastest …), threaded (Y2038_BENCH_CPUS=$plan …), then paired in $processes processes (y2038-pin $fastest bin/y2038-bench[-order<k>] …, k = process - 1 mod $n_orders)${emulator:+ (every program through $emulator)}"
 	for pname in headline single threaded paired; do
 		eval "n=\$n_$pname pfilter=\$filter_$pname"
 		each=''

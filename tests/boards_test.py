@@ -158,6 +158,9 @@ TESTS = {"t_pass": ("quick", 0, "-", 0), "t_fail": ("quick", 0, "-", 1), "t_will
          "t_skip": ("quick", 0, "77", 77), "t_slow": ("slow", 0, "-", 0)}
 
 
+N_ORDERS = 1 + len(boards_bundle.ORDERS)  # y2038-bench and its other link orders
+
+
 def fake_bundle(root):
     for d in ("bin", "tests"):
         os.makedirs(os.path.join(root, d))
@@ -224,27 +227,27 @@ def check_run_sh(shell, tmp):
     paired_procs = [p for p in procs if p[0] == "paired"]
     expect(f"{case}: passes in order, then the paired processes", ["headline", "single", "threaded"] + ["paired"] * 100,
            [p[0] for p in procs])
-    expect(f"{case}: paired processes capped", True, "paired_processes: 100 (10 link orders; capped at 100 processes)"
-           in res.text("run.txt"))
-    expect(f"{case}: process k runs link order (k - 1) mod 10",
-           [("y2038-bench" if k % 10 == 0 else f"y2038-bench-order{k % 10}") for k in range(100)],
+    expect(f"{case}: paired processes capped", True, f"paired_processes: 100 ({N_ORDERS} link orders; capped at 100 "
+           "processes)" in res.text("run.txt"))
+    expect(f"{case}: process k runs link order (k - 1) mod {N_ORDERS}",
+           [("y2038-bench" if k % N_ORDERS == 0 else f"y2038-bench-order{k % N_ORDERS}") for k in range(100)],
            [p[2] for p in paired_procs])
     expect(f"{case}: each process its own environment size", 100, len({p[3] for p in paired_procs}))
     expect(f"{case}: the host's quick paired settings (3 repetitions of 0.002 s)", {("3", "0.002")},
            {(p[5], p[6]) for p in paired_procs})
     expect(f"{case}: paired rows carry their process and its link order's unit",
-           (list(range(1, 101)), list(range(1, 11)), 3 * 3 * 100),
+           (list(range(1, 101)), list(range(1, N_ORDERS + 1)), 3 * 3 * 100),
            (sorted({r["y2038_run_process"] for r in rows if "y2038_run_process" in r}),
             sorted({r["y2038_process"] for r in rows if "y2038_process" in r}),
             len([r for r in rows if r["name"].startswith("paired/")])))
     plan = {p["pass"]: p for p in suite["context"]["y2038_run_plan"]}
-    expect(f"{case}: the run plan", (100, 10, 10, 300, 3),
+    expect(f"{case}: the run plan", (100, N_ORDERS, N_ORDERS, 300, 3),
            (plan["paired"]["processes"], plan["paired"]["link_orders"], plan["paired"]["units"],
             plan["paired"]["repetitions"], plan["paired"]["benchmarks"]))
     run = parse_run(json.dumps(suite), "suite.json")
     pairs = {c.kind: c for c in paired.comparisons(run)}
     expect(f"{case}: the link orders are the units (processes of one share its placement)",
-           {"compare": 10, "negative": 10, "positive": 10}, {k: c.n for k, c in pairs.items()})
+           {"compare": N_ORDERS, "negative": N_ORDERS, "positive": N_ORDERS}, {k: c.n for k, c in pairs.items()})
     expect(f"{case}: negative control: no difference", paired.NO_DIFFERENCE, pairs["negative"].status)
     expect(f"{case}: positive control detected", True, paired.controls(run)["accessor"].positive_ok(pairs["positive"]))
     expect(f"{case}: the resolution line", True, tables.paired_summary(run, "run.sh")[0].startswith(

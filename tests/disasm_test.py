@@ -153,6 +153,17 @@ class FpTest(unittest.TestCase):
             disasm.fp_uses("elf32-sparc", {"f": ["nop"]})
 
 
+class PlacementTest(unittest.TestCase):
+    def test_a_chance_coincidence_passes_a_shared_placement_does_not(self):
+        drawn = {f"p{k}": (0, 64 * k) for k in range(20)}
+        self.assertTrue(disasm.placements_drawn(drawn))
+        self.assertTrue(disasm.placements_drawn(dict(drawn, p7=(0, 64 * 3))))  # one pair by chance
+        self.assertTrue(disasm.placements_drawn(dict(drawn, p7=(0, 64 * 3), p9=(0, 64))))  # two in twenty
+        self.assertFalse(disasm.placements_drawn(dict(drawn, p7=(0, 0), p9=(0, 0), p11=(0, 0))))
+        rotated = {f"p{k}": (0, 64 * (k % 2)) for k in range(10)}  # even orders alike, odd ones alike
+        self.assertFalse(disasm.placements_drawn(rotated))
+
+
 class CommandLineTest(unittest.TestCase):
     def run_cli(self, *args):
         env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))

@@ -226,7 +226,15 @@ def cmd_placement(args):
     lines = {tuple(off % 4096 // 64 for off in layout) for layout in layouts.values()}
     print(f"{fsio.prog()}: {len(args.programs)} programs, {len(set(layouts.values()))} placements of "
           f"{len(names)} functions ({len(lines)} distinct in cache lines of a 4 KiB page)")
-    return 1 if same else 0
+    return 0 if placements_drawn(layouts) else 1
+
+
+def placements_drawn(layouts):
+    """Whether LAYOUTS ({program: offsets}) look drawn anew per program.  Independent draws may coincide
+    (a distance is a sum of 64-byte-aligned sizes; of twenty programs two met by chance), a placement
+    the link orders do not draw (a rotation kept every distance) puts many programs at one: at most one
+    coincidence in ten programs."""
+    return len(set(layouts.values())) >= len(layouts) - len(layouts) // 10
 
 
 def main(argv=None):

@@ -35,7 +35,7 @@ ACCESSOR_PROBE = "accessor/get_mtime/v6/scalar"
 LOAD_PROBE = "load/touch_private/v6/scalar/real_time/threads:1"
 PROBES = (ACCESSOR_PROBE, LOAD_PROBE)
 PROBE_ARGS = ("--benchmark_min_time=0.05", "--benchmark_repetitions=3")
-LINK_ORDERS = 10  # y2038-bench and y2038-bench-order1..9 (Y2038_BENCH_LINK_ORDERS, bench/CMakeLists.txt)
+LINK_ORDERS = 20  # y2038-bench and y2038-bench-order1..19 (Y2038_BENCH_LINK_ORDERS, bench/CMakeLists.txt)
 STAGING = "bench.partial"
 GOVERNOR = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
 OUTPUT_NAME = re.compile(r"bench-\w+(\.json|\.json\.cmd|\.\w+\.txt|\.skipped)")
@@ -66,18 +66,18 @@ class Pass:
 # (bench/paired.h), each repetition one ratio; its statistics
 # (y2038lab.core.paired) resolve what the unpaired repetitions cannot on a
 # host that changes speed.  It runs in twenty processes, process k on link
-# order k mod 10 of the program: where identical code and data lie biases a
-# paired ratio for as long as the placement stays (the fstime twin at gran
-# 1 ns, in range: x1.27, x0.84 and x1.00 in three processes of one binary;
-# the twin of set_atime x0.977 in every process of one build, x1.000 in
-# another), so the repetitions of one process share one bias, and the
-# statistic's unit is the link order: the median of the repetitions of its
-# two processes (merged()).  What would be fixed within a process is drawn
-# per process (main.c: the stack offset) or per call (paired.c: which side
-# is set up first), and each link order places the timed fstime code on its
-# own (bench/CMakeLists.txt), so that the two processes of a link order are
-# two draws of everything but the code's placement; fstime.c gives each kind
-# of pair its own copy of mainline's function (fstime_a()).
+# order k mod LINK_ORDERS of the program (twenty: one process each): where
+# identical code and data lie biases a paired ratio for as long as the
+# placement stays (the fstime twin at gran 1 ns, in range: x1.27, x0.84 and
+# x1.00 in three processes of one binary; the twin of set_atime x0.977 in
+# every process of one build, x1.000 in another), so the repetitions of one
+# process share one bias, and the statistic's unit is the link order: the
+# median of the repetitions of its processes (merged()).  What would be fixed
+# within a process is drawn per process (main.c: the stack offset) or per
+# call (paired.c: which side is set up first, where a walk's slab lies), and
+# each link order places the timed code on its own (bench/CMakeLists.txt);
+# fstime.c gives each kind of pair its own copy of mainline's function
+# (fstime_a()).
 # The paired pass holds the walks too (paired/walk/*: every case at every
 # quick-mode size, each side a slab of its own, kept between Google
 # Benchmark's calls of one repetition).  threaded: load/* is not paired (its

@@ -1,7 +1,7 @@
 """y2038lab.boards: the suite on target boards (`lab bundle / board-run / import / merge`).
 
   cli       the command line of every boards command
-  bundle    one static tarball per ABI: programs (y2038-bench in its ten link orders), tests, run.sh,
+  bundle    one static tarball per ABI: programs (y2038-bench in its twenty link orders), tests, run.sh,
             plan.txt (bench.run.PLAN) (gbench builds its libbenchmark)
   gbench    Google Benchmark for a target ABI, from Debian's source package
   elf       checks that what was built is a static executable of the bundle's ABI

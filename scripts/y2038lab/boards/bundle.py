@@ -5,7 +5,7 @@ build/bundles/y2038-bundle-<abi>.tar.gz holds y2038-bundle-<abi>/:
   manifest.txt  ABI, compilers, flags, commit, Google Benchmark
   headline.txt  the headline benchmarks (boards/headline.txt)
   plan.txt      the passes of `scripts/lab bench` (bench.run.PLAN), which run.sh runs within its budget
-  bin/          y2038-bench and its other link orders y2038-bench-order1..9 (the paired pass's
+  bin/          y2038-bench and its other link orders y2038-bench-order1..19 (the paired pass's
                 processes), fstime-selfcheck, fs-expiry, y2038-pin
   tests/        the CTest programs and tests/list
 

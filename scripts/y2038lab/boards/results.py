@@ -243,7 +243,7 @@ def passes(res):
 def link_order_units(rows, procs):
     """The paired rows' units: processes that ran one link order share its code placement, and a bias of
     where code lies is what the processes are there to average out; so where the run repeated link
-    orders (more processes than the ten programs), the unit is the link order, each the median of the
+    orders (more processes than the bundle's programs), the unit is the link order, each the median of the
     repetitions of all its processes (y2038_process = the order's unit, y2038_run_process = the process
     as run).  bench.run.merged already takes the link order as the unit where the processes outnumber
     the link orders, as on the host; with one process per link order, unit and process are the same."""

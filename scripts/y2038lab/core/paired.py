@@ -11,7 +11,7 @@ controls are the same code compiled twice (true ratio 1), positive ones 17 units
 work against 16.
 
 The unit of the statistic is y2038_process where the run has several: the link
-order (the paired pass runs twenty processes over the program's ten link orders,
+order (the paired pass runs twenty processes over the program's twenty link orders,
 bench/run.py, and merged() numbers each process by its link order): a unit's ratio
 is the median of its repetitions, because where the code lands biases every
 repetition of one link order alike, so its repetitions are not independent samples;
