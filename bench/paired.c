@@ -26,7 +26,8 @@
  *   paired/<family>/<op>/<body>/<reference>/units:16~17[/<where>]   the
  *       positive control, where the reference layout names one
  *       (paired_layout.positive: accessor get_mtime, walk stat_seq at one
- *       size): B runs 17 units where A runs 16 (true ratio 1.0625).
+ *       size), on the reference's copy for it (PAIRED_COPY_POSITIVE): B runs
+ *       17 units where A runs 16 (true ratio 1.0625).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "paired.h"
@@ -222,8 +223,8 @@ static void paired_run(struct bench_state *st, const void *arg)
 	 * and relatime_seq at 64 and 1024 inodes, six processes of six
 	 * repetitions: B slower by more than 3 % in 78 and 74 of 144, A in 1
 	 * and 0, in two runs; without it, B in 1 to 30 and A in 0 to 8 in five
-	 * runs), whichever code was B; why is not measured here (no counters
-	 * on the reference VM).
+	 * runs, B still slower more often: not explained), whichever code was
+	 * B; why is not measured here (no counters on the reference VM).
 	 */
 	for (int i = 0; i < 5; i++) {
 		int64_t t0 = paired_now_ns();
@@ -351,9 +352,10 @@ void paired_register_pair(const char *name, const struct paired_side *a,
  * A paired walk's slab (walk.c) of 2^16 or 2^18 inodes took 50 to 150 ms per
  * side and repetition to fault in, against 2 ms timed: the pass spent its
  * time in the kernel's page-fault path.  paired_free_huge() keeps blocks of
- * PAIRED_KEEP_MIN bytes or more (the last PAIRED_KEPT it handed out), and
- * paired_alloc_huge() hands one back when it fits (at most an eighth
- * larger), still mapped; the caller fills it as if new.  Both sides of a
+ * PAIRED_KEEP_MIN bytes or more (up to PAIRED_KEPT blocks; a new one takes
+ * the place of the first unused), and paired_alloc_huge() hands one back
+ * when it fits (at most an eighth larger), still mapped; the caller fills it
+ * as if new.  Both sides of a
  * pair and every fixture start at a huge-page boundary, so the two sides'
  * data map to the same cache sets whatever was allocated before
  * (bench_alloc_huge()'s reason, bench_fixtures.h).
@@ -365,7 +367,11 @@ void paired_register_pair(const char *name, const struct paired_side *a,
  * of a process; the caches below L1 are indexed by physical address, and a
  * walk's twin control at the L3 size read x0.75 to x1.45 per link order
  * (16384 inodes, random order: each unit the median of six repetitions, two
- * processes) where both sides ran the same code over the same data.
+ * processes) where both sides ran the same code over the same data.  The
+ * draw changes most of a slab's pages where it spans a few huge pages (64
+ * to 16384 inodes: 1 to 5 of them); a 2^18-inode slab (about 80) keeps
+ * most of its pages.  A kept block costs up to PAIRED_SLIDE huge pages
+ * (16 MiB) more memory once every start has been drawn.
  */
 #define PAIRED_SLIDE 8
 
@@ -399,6 +405,14 @@ void *paired_alloc_huge(size_t bytes)
 	if (slot == PAIRED_KEPT) /* every slot in use: a pair holds two, the kept pair is released first */
 		return NULL;
 	p = aligned_alloc(PAIRED_HUGE_PAGE, bytes);
+	for (size_t i = 0; !p && i < PAIRED_KEPT; i++) {
+		/* Out of memory (a 32-bit address space, a small board): the unused kept blocks go first. */
+		if (paired_blocks[i].base && !paired_blocks[i].in_use) {
+			free(paired_blocks[i].base);
+			paired_blocks[i].base = NULL;
+			p = aligned_alloc(PAIRED_HUGE_PAGE, bytes);
+		}
+	}
 	if (!p)
 		return NULL;
 #ifdef MADV_HUGEPAGE
@@ -576,11 +590,13 @@ void paired_register_accessor(void)
 			}
 		}
 		const struct paired_op *pos = ref->positive ? paired_find_op(ref, ref->positive) : NULL;
+		const struct paired_layout *pl = ref;
 
 		if (pos) {
+			paired_copy_of_role(&pl, &pos, PAIRED_COPY_POSITIVE);
 			snprintf(name, sizeof(name), "paired/%s/%s/%s/%s/units:16~17", ref->family,
 				 pos->name, ref->body, ref->repr);
-			paired_layout_pair(ref, pos, ref, pos, PAIRED_POSITIVE, name);
+			paired_layout_pair(pl, pos, pl, pos, PAIRED_POSITIVE, name);
 		}
 	}
 	for (size_t j = 0; j < paired_n_layouts; j++) {

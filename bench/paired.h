@@ -133,12 +133,17 @@ void paired_add_layout(const struct paired_layout *layout);
  *                        so that the layout itself is B of its comparison
  *                        only;
  *   PAIRED_COPY_CONTROL  the reference's copy that is B of a negative
- *                        control against the reference (ABIs without a twin).
+ *                        control against the reference (ABIs without a twin);
+ *   PAIRED_COPY_POSITIVE the reference's copy that runs the positive
+ *                        control (17 units against 16 of one function), so
+ *                        that the reference itself is A of that negative
+ *                        control only.
  * While a copy registers, paired_copy_for() returns @role (NULL otherwise):
  * the copy then registers its paired layouts only.
  */
 #define PAIRED_COPY_OPS "@ops"
 #define PAIRED_COPY_CONTROL "@control"
+#define PAIRED_COPY_POSITIVE "@positive"
 /* The B name of that control: paired/<family>/<op>/<body>/<reference>~copy[/<where>]. */
 #define PAIRED_CONTROL_NAME "copy"
 void paired_copy_begin(const char *role);

@@ -278,10 +278,11 @@ done
 # --- benchmarks ---------------------------------------------------------------
 # The passes of `scripts/lab bench` (plan.txt, written by the bundle from
 # scripts/y2038lab/bench/run.py): headline, single, threaded, then paired, in
-# as many processes as the budget allows (ten at least: one per link order of
-# y2038-bench, y2038-bench-order1.., as many as the bundle has, then round
-# again with another environment size; the import takes the processes of one
-# link order as one unit of the statistic).  The budget (--minutes)
+# as many processes as the budget allows (ten at least, each on a link order
+# of its own: y2038-bench, y2038-bench-order1.., as many as the bundle has,
+# then round again with another environment size; the import takes the
+# processes of one link order as one unit of the statistic, so a run of ten
+# processes has ten units where the host has twenty).  The budget (--minutes)
 # covers the whole run: what is left of it after the facts, the tests and the
 # first CPU probe is spread over the passes; where the host's plan does not
 # fit, its minimum times are cut (then the repetitions of the single and
@@ -548,6 +549,7 @@ note budget_cuts "${cuts:-none}"
 deadline_note=''
 k=0 longest=0 orders=0 n_orders=1
 while [ -x "$bin/y2038-bench-order$n_orders" ]; do n_orders=$((n_orders + 1)); done
+log "bench: $n_orders link orders in bin/ (y2038-bench, y2038-bench-order1..$((n_orders - 1)); the first one missing ends the list)"
 [ "$n_orders" -gt 1 ] || log "bench: no bin/y2038-bench-order1: every paired process runs y2038-bench (one link order)"
 while :; do
 	k=$((k + 1))

@@ -154,12 +154,13 @@ with tempfile.TemporaryDirectory() as tmp:
     paired = merged.records["paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"]
     expect("merged: paired benchmarks have PROCESSES x 3 rows, each with its ratio", 3 * PROCESSES,
            len(paired.counters["ratio"]))
-    expect("merged: each paired row names its unit, the link order", [(k - 1) % benchrun.LINK_ORDERS + 1
-                                                                      for k in range(1, PROCESSES + 1) for _ in range(3)],
+    # Units are the programs that ran: the build has order 2 only, so process 3 ran it and every other
+    # process the program itself, one placement, one unit (not one unit per process).
+    expect("merged: each paired row names its unit, the program it ran (its link order)",
+           [2 if (k - 1) % benchrun.LINK_ORDERS == 2 else 1 for k in range(1, PROCESSES + 1) for _ in range(3)],
            paired.counters["y2038_process"])
     expect("merged: and the process it ran in, where a link order has several",
-           [k for k in range(1, PROCESSES + 1) for _ in range(3)] if PROCESSES > benchrun.LINK_ORDERS else None,
-           paired.counters.get("y2038_run_process"))
+           [k for k in range(1, PROCESSES + 1) for _ in range(3)], paired.counters.get("y2038_run_process"))
     expect("merged: no per-process aggregate of a paired benchmark", {}, paired.aggregates)
     expect("merged: the plan recorded", ["headline", "paired", "single", "threaded"],
            [p["pass"] for p in context["y2038_run_plan"]])
@@ -207,9 +208,11 @@ with tempfile.TemporaryDirectory() as tmp:
         calls = f.read().splitlines()
     expect("interleave: the sides take turns, each its own count", 5, len(calls))
     after = results.load_run(os.path.join(tmp, "after.json"))
-    expect("interleave: a side's processes merged, one unit each",
-           [1, 1, 1, 2, 2, 2, 3, 3, 3],
-           after.records["paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"].counters["y2038_process"])
+    # The fake program has no other link order: its three processes ran one placement, one unit.
+    rec = after.records["paired/accessor/get_mtime/v6/timespec64~scalar/manual_time"]
+    expect("interleave: a side's processes merged; without other link orders one unit, three processes",
+           ([1] * 9, [1, 1, 1, 2, 2, 2, 3, 3, 3]),
+           (rec.counters["y2038_process"], rec.counters.get("y2038_run_process")))
     for bad, why in (("nolabel", "expected LABEL=PROGRAM"), (f"x={FAKE_BENCH}:0", "PROCESSES must be"),
                      ("x=/no/such/program", "not an executable program")):
         one_line_error(f"interleave: --side {bad}", run(["-m", "y2038lab", "interleave", "--side", bad, "--side",

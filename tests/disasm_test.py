@@ -159,7 +159,7 @@ class PlacementTest(unittest.TestCase):
         self.assertTrue(disasm.placements_drawn(drawn))
         self.assertTrue(disasm.placements_drawn(dict(drawn, p7=(0, 64 * 3))))  # one pair by chance
         self.assertTrue(disasm.placements_drawn(dict(drawn, p7=(0, 64 * 3), p9=(0, 64))))  # two in twenty
-        self.assertFalse(disasm.placements_drawn(dict(drawn, p7=(0, 0), p9=(0, 0), p11=(0, 0))))
+        self.assertFalse(disasm.placements_drawn(dict(drawn, p7=(0, 0), p9=(0, 0))))  # three at one (with p0)
         rotated = {f"p{k}": (0, 64 * (k % 2)) for k in range(10)}  # even orders alike, odd ones alike
         self.assertFalse(disasm.placements_drawn(rotated))
 

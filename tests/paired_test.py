@@ -180,6 +180,7 @@ class Ilp32Copy(unittest.TestCase):
         text = "\n".join(tables.accessor_summary(run))
         self.assertIn("against a copy of its own code", text)
         self.assertNotIn("no twin control on this ABI", text)
+        self.assertIn(f"| {paired.COPY} (timespec64's code again) | negative control (the same code): ", text)
 
 
 class ResolutionTable(unittest.TestCase):

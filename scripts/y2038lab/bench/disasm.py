@@ -19,6 +19,7 @@ equal exactly when they are the same instructions in the same order.
 Bad input: exit 2.
 """
 import argparse
+import collections
 import difflib
 import os
 import re
@@ -233,8 +234,9 @@ def placements_drawn(layouts):
     """Whether LAYOUTS ({program: offsets}) look drawn anew per program.  Independent draws may coincide
     (a distance is a sum of 64-byte-aligned sizes; of twenty programs two met by chance), a placement
     the link orders do not draw (a rotation kept every distance) puts many programs at one: at most one
-    coincidence in ten programs."""
-    return len(set(layouts.values())) >= len(layouts) - len(layouts) // 10
+    coincidence in ten programs, and no placement shared by more than two."""
+    shared = collections.Counter(layouts.values())
+    return len(shared) >= len(layouts) - len(layouts) // 10 and max(shared.values(), default=0) <= 2
 
 
 def main(argv=None):

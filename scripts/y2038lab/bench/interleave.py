@@ -40,6 +40,8 @@ def side(text):
 
 
 def run_process(program, k, regex, cpu):
+    """Process K of PROGRAM's side (its link order k mod LINK_ORDERS, where the build has it), its JSON
+    with the program recorded (y2038_program: bench.run.merged's units)."""
     cmd = ["taskset", "-c", str(cpu), link_order(program, k % LINK_ORDERS), *pass_flags(PAIRED),
            f"--benchmark_filter={regex}", "--benchmark_format=json"]
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -47,9 +49,11 @@ def run_process(program, k, regex, cpu):
     if proc.returncode != 0:
         raise InputError(f"{cmd[3]} exited {proc.returncode}")
     try:
-        return json.loads(proc.stdout)
-    except ValueError:
+        data = json.loads(proc.stdout)
+        data["context"]["y2038_program"] = os.path.basename(cmd[3])
+    except (ValueError, TypeError, KeyError):
         raise InputError(f"{cmd[3]} printed no Google Benchmark JSON") from None
+    return data
 
 
 def main(argv=None):

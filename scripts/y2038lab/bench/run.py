@@ -215,7 +215,7 @@ def run_abi(abi, binary, staging, full, user_cpus):
                 odd = sorted(got ^ set(groups[p.name]))
                 raise RunError(f"{abi} {name} pass ran {len(got)} benchmarks, the plan has "
                                f"{len(groups[p.name])} (first difference: {odd[0]})")
-            parts.append((p, part))
+            parts.append((p, part, program))
         orders = len(set(binaries))
         each = (f" in each of {p.processes} processes, {orders} link order{'s' * (orders > 1)}"
                 if p.processes > 1 else "")
@@ -244,9 +244,14 @@ def run_abi(abi, binary, staging, full, user_cpus):
 
 
 def merge(out, parts, plan_record, before, after):
-    datas = [(p, json.loads(fsio.read_text(path))) for p, path in parts]
+    """OUT from PARTS, [(Pass, JSON path, program)]: merged(), each process's program recorded; the parts removed."""
+    datas = []
+    for p, path, program in parts:
+        data = json.loads(fsio.read_text(path))
+        data["context"]["y2038_program"] = os.path.basename(program)
+        datas.append((p, data))
     fsio.write_text(out, json.dumps(merged(datas, plan_record, before, after), indent=2) + "\n")
-    for _, path in parts:
+    for _, path, _ in parts:
         os.unlink(path)
 
 
@@ -258,8 +263,16 @@ def merged(datas, plan_record, before, after):
     of each process); where a pass has more processes than link orders, y2038_process is the link
     order's unit (processes k and k + LINK_ORDERS share their code placement, so their repetitions are
     one unit's, as boards.results.link_order_units makes them on a board) and y2038_run_process the
-    process.  boards.results merges a board's passes with it too."""
+    process.  Where the caller recorded each process's program (context "y2038_program": merge(),
+    interleave), the units are the programs themselves, so that a build with fewer link orders than
+    LINK_ORDERS, whose missing orders ran the program itself (link_order()), does not count one
+    placement as several units.  boards.results merges a board's passes with it too."""
     context = dict(datas[0][1]["context"])
+    context.pop("y2038_program", None)
+    programs = {}  # pass: the program of each of its processes, where every one was recorded
+    for p, d in datas:
+        if p.processes > 1:
+            programs.setdefault(p.name, []).append(d["context"].get("y2038_program"))
     context["y2038_seed"] = ", ".join(f"{d['context'].get('y2038_seed', '?')} ({p.name} pass)" for p, d in datas)
     context["y2038_passes"] = [f"{p.name}: {d['context'].get('date', '?')}" for p, d in datas]
     threaded = [d for p, d in datas if p.threaded]
@@ -275,8 +288,15 @@ def merged(datas, plan_record, before, after):
             rows += d["benchmarks"]
         else:
             k = process[p.name]  # processes of one link order share its code placement: one unit
-            unit = {"y2038_process": (k - 1) % LINK_ORDERS + 1, "y2038_run_process": k} \
-                if p.processes > LINK_ORDERS else {"y2038_process": k}
+            names = programs[p.name]
+            if all(names):
+                order = list(dict.fromkeys(names))
+                unit = {"y2038_process": order.index(names[k - 1]) + 1}
+                if len(order) < len(names):
+                    unit["y2038_run_process"] = k
+            else:
+                unit = {"y2038_process": (k - 1) % LINK_ORDERS + 1, "y2038_run_process": k} \
+                    if p.processes > LINK_ORDERS else {"y2038_process": k}
             rows += [dict(row, **unit) for row in d["benchmarks"] if row.get("run_type", "iteration") == "iteration"]
     return {"context": context, "benchmarks": rows}
 

@@ -426,8 +426,8 @@ def accessor_summary(run):
              f"{ctx.get('mhz_per_cpu', '?')} MHz), {str(ctx.get('date', '?'))[:10]}; `scripts/lab bench`, "
              f"{os.path.basename(run.path)}:",
              "", row(["repr"] + ops), "|---|" + "---|" * len(ops)]
-    for r in run.reprs:
-        line = [r]
+    for r in run.reprs + ([paired.COPY] if copies else []):
+        line = [r if r != paired.COPY else f"{paired.COPY} ({REFERENCE}'s code again)"]
         for op in ops:
             c = cells.get((op, r))
             ref = next((x.a_ns for k, x in cells.items() if k[0] == op), None)

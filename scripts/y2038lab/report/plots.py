@@ -95,7 +95,8 @@ def cell_style(plt, cell, repr_name):
         return (1, 1, 1, 1), "", "black"
     if isinstance(cell, paired.Pair):
         ratio, established = cell.ratio, cell.status == paired.DIFFERENCE and cell.kind == "compare"
-        mark = "twin" if cell.kind == "negative" else "?" if cell.status == paired.TOO_FEW else "~"
+        mark = ("twin" if repr_name == TWIN else "control") if cell.kind == "negative" else \
+            "?" if cell.status == paired.TOO_FEW else "~"
     else:
         ratio, established = cell.comparison.ratio, cell.established
         mark = {stats.CONTROL: "twin", stats.TOO_FEW: "?"}.get(cell.status, "~")
