@@ -135,7 +135,7 @@ static void *accessor_new(const void *arg)
 	for (int i = 0; i < ACCESSOR_BATCH; i++)
 		fx->inputs[i] = accessor_random_ts(&rng);
 	fx->clock_now = (struct timespec64){ .tv_sec = ACCESSOR_CLOCK_SEC, .tv_nsec = 123456789 };
-	fx->clock = (struct fs_time_clock){ .now = bench_fixed_clock, .ctx = &fx->clock_now };
+	fx->clock = (struct fs_time_clock){ .now = fs_time_fixed_clock, .ctx = &fx->clock_now };
 	fs_time_set_clock(&fx->clock);
 	bench_escape(fx);
 	return fx;

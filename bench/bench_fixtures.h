@@ -22,20 +22,13 @@
 #define BENCH_CACHE_LINE 64
 
 /*
- * An fs_time_clock .now that returns the timespec64 at @ctx, unchanged.  One
- * function for every layout (bench/fstime.c), as the kernel has one clock:
- * a copy per layout object made the indirect call in fs_time_now() change
- * target from one block of a paired benchmark to the next, and two copies of
- * the same inode_set_ctime_current() differ by up to 18 %.
+ * The clocks: fs_time_fixed_clock (the timespec64 at ctx) and
+ * fs_time_advancing_clock (1 ns on per read: walk.c's touch), one function
+ * each for every layout, as the kernel has one clock, and called directly by
+ * fs_time_now() (fs_time.h).  A copy per layout object made the call change
+ * target from one block of a paired benchmark to the next (the touch walk's
+ * twins x0.84, two copies of inode_set_ctime_current() up to 18 % apart).
  */
-struct timespec64 bench_fixed_clock(void *ctx);
-
-/*
- * The same for a clock that moves 1 ns per read (walk.c's touch): one copy,
- * for the same reason; the paired walk twins of touch came out x0.84 when
- * each layout object called its own.
- */
-struct timespec64 bench_advancing_clock(void *ctx);
 
 /*
  * Teardown of a fixture that installed its own fs_time clock: the default

@@ -141,22 +141,6 @@ struct fstime_fixture {
 	const struct fs_time_clock *active; /* the case's clock: &clock, or NULL (the coarse clock) */
 };
 
-struct timespec64 bench_fixed_clock(void *ctx)
-{
-	return *(const struct timespec64 *)ctx;
-}
-
-struct timespec64 bench_advancing_clock(void *ctx)
-{
-	struct timespec64 *now = ctx;
-
-	if (++now->tv_nsec == NSEC_PER_SEC) {
-		now->tv_nsec = 0;
-		now->tv_sec++;
-	}
-	return *now;
-}
-
 static time64_t fstime_random_sec(struct rng *rng, enum fstime_inputs inputs)
 {
 	uint64_t span = (uint64_t)(FSTIME_TIME_MAX - FSTIME_TIME_MIN - 1);
@@ -228,7 +212,7 @@ static void *fstime_new(const void *arg)
 		fx->inode[i] = fx->inode[i - FSTIME_INPUTS];
 	}
 	fx->clock_now = (struct timespec64){ .tv_sec = FSTIME_CLOCK_SEC, .tv_nsec = FSTIME_CLOCK_NSEC };
-	fx->clock = (struct fs_time_clock){ .now = bench_fixed_clock, .ctx = &fx->clock_now };
+	fx->clock = (struct fs_time_clock){ .now = fs_time_fixed_clock, .ctx = &fx->clock_now };
 	fx->active = c->inputs == FSTIME_CLOCK_COARSE ? NULL : &fx->clock;
 	fs_time_set_clock(fx->active);
 	bench_escape(fx);

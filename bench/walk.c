@@ -297,7 +297,7 @@ static const char *walk_fill(struct walk_slab *slab, const struct walk_case *wc,
 	slab->passes = (WALK_MIN_BATCH + n - 1) / n;
 
 	slab->clock = (struct fs_time_clock){
-		.now = wc->clock == WALK_CLOCK_ADVANCING ? bench_advancing_clock : bench_fixed_clock,
+		.now = wc->clock == WALK_CLOCK_ADVANCING ? fs_time_advancing_clock : fs_time_fixed_clock,
 		.ctx = &slab->clock_now,
 	};
 	return NULL;

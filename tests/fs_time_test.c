@@ -354,6 +354,29 @@ static void test_current_fs_time(struct kunit *test)
 			  real.tv_nsec >= 0 && real.tv_nsec < NSEC_PER_SEC);
 }
 
+/* The benchmarks' two clocks, which fs_time_now() calls directly, and a test's own through ->now. */
+static void test_direct_clocks(struct kunit *test)
+{
+	struct timespec64 at = TS(1452144972, 999999998);
+	const struct fs_time_clock fixed = { .now = fs_time_fixed_clock, .ctx = &at };
+	const struct fs_time_clock advancing = { .now = fs_time_advancing_clock, .ctx = &at };
+	const struct fs_time_clock own = { .now = fixed_clock, .ctx = &at };
+
+	fs_time_set_clock(&fixed);
+	KUNIT_EXPECT_TS_EQ(test, "fixed clock", "fs_time_now", TS(1452144972, 999999998), fs_time_now());
+	KUNIT_EXPECT_TS_EQ(test, "fixed clock, read again", "fs_time_now", TS(1452144972, 999999998),
+			   fs_time_now());
+	fs_time_set_clock(&advancing);
+	KUNIT_EXPECT_TS_EQ(test, "advancing clock: 1 ns on", "fs_time_now", TS(1452144972, 999999999),
+			   fs_time_now());
+	KUNIT_EXPECT_TS_EQ(test, "advancing clock: the second carried", "fs_time_now", TS(1452144973, 0),
+			   fs_time_now());
+	KUNIT_EXPECT_TS_EQ(test, "advancing clock: its ctx moved", "ctx", TS(1452144973, 0), at);
+	fs_time_set_clock(&own);
+	KUNIT_EXPECT_TS_EQ(test, "a test's clock through ->now", "fs_time_now", TS(1452144973, 0), fs_time_now());
+	fs_time_set_clock(NULL);
+}
+
 struct callback_counts {
 	int mount_calls, bad_calls, mount_result;
 };
@@ -523,6 +546,7 @@ int main(void)
 	test_range_check(&test);
 	test_timespec64_trunc(&test);
 	test_current_fs_time(&test);
+	test_direct_clocks(&test);
 	test_mount_time_check(&test);
 	test_vfs_inode_xtime_check(&test);
 	test_timespec64_helpers(&test);

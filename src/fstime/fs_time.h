@@ -197,6 +197,18 @@ void fs_time_set_clock(const struct fs_time_clock *clock);
 struct timespec64 fs_time_now(void);
 
 /*
+ * Two clocks for code that times fs_time_now()'s callers, which it calls
+ * directly rather than through ->now: fs_time_fixed_clock answers the
+ * timespec64 at @ctx; fs_time_advancing_clock first moves it on by 1 ns
+ * (seconds carried).  The kernel's current_time() calls its clock directly;
+ * one call through a pointer, shared by every timed path that reads the
+ * clock, was predicted from whichever code ran before it, and two copies of
+ * the same code differed by steps of 5 to 20 % (fs_time.c).
+ */
+struct timespec64 fs_time_fixed_clock(void *ctx);
+struct timespec64 fs_time_advancing_clock(void *ctx);
+
+/*
  * The kernel's WARN(1, "illegal file time granularity: %u") as a counter:
  * every illegal-granularity truncation adds one (atomically), and prints a
  * line to stderr when fs_time_set_warn_verbose(true).
