@@ -49,7 +49,8 @@ class Claims(unittest.TestCase):
             self.assertTrue(row["quote"] or row.get("paraphrase"), row["key"])
             self.assertRegex(row["source"],
                              r"^(RFC \d\d|LWN 2016-01-21|commit [0-9a-f]{12}, v[\d.]+|y2038 list, \d{4}-\d\d-\d\d, reply "
-                             r"to RFC \d\d|linux-fsdevel, \d{4}-\d\d-\d\d, \".+\")$")
+                             r"to RFC \d\d|y2038 list and linux-kernel, \d{4}-\d\d-\d\d \(\d\d:\d\d EST\), reply to RFC "
+                             r"\d\d, https://\S+|linux-fsdevel, \d{4}-\d\d-\d\d, \".+\")$")
             if not re.fullmatch(r"RFC \d\d|LWN 2016-01-21", row["source"]):  # a source the tree does not carry
                 self.assertIs(row.get("checkable"), False, row["key"])
             self.assertNotIn("cost nothing", row["quote"], "a claim the seeds do not make")
@@ -110,9 +111,9 @@ class FullInputs(unittest.TestCase):
 
     def test_saving_arithmetic_checked(self):
         r = self.rows["bergmann_saving"]
-        self.assertEqual(r.ruling, "supported: 2.9 % (16 B) of a 2016 struct inode on the 64-bit ABIs (x86_64: 544 vs "
-                                   "560 B), at most 4.2 % (16 B) anywhere (armhf: 368 vs 384 B), below the 5 % line the suite "
-                                   "chose (\"significant\" is a judgement)")
+        self.assertEqual(r.ruling, "not decidable by measurement (\"significant\" is a judgement): the saving is 2.9 % "
+                                   "(16 B) of a 2016 struct inode on the 64-bit ABIs (x86_64: 544 vs 560 B), at most 4.2 % "
+                                   "(16 B) anywhere (armhf: 368 vs 384 B); the suite marks below 5 % as small")
         self.assertTrue(r.detail.startswith("3 x (16 - 12) = 12 B is not what the compiler gives: armhf -16 B"))
 
     def test_instruction_counts_decide(self):
@@ -234,7 +235,8 @@ class CommittedReports(unittest.TestCase):
         self.assertIn("the 64-bit ABIs RFC 02 argues for", ram.ruling)
         for cache in ("fat_inode_cache", "cifs_inode_cache"):
             self.assertIn(cache, ram.figures[0])
-        self.assertTrue(saving.ruling.startswith("supported: 2.9 % (16 B) of a 2016 struct inode on the 64-bit ABIs"),
+        self.assertTrue(saving.ruling.startswith("not decidable by measurement (\"significant\" is a judgement): the "
+                                                 "saving is 2.9 % (16 B) of a 2016 struct inode on the 64-bit ABIs"),
                         saving.ruling)
         for r in self.rows.values():  # nothing says v6.11 "took" a saving
             self.assertNotIn("took the saving", r.claim["mainline"], r.key)

@@ -332,6 +332,7 @@ def summary(size_tables, sizes_label, runs):
 # fstime's division-free truncation against mainline's, and the granularities where mainline divides
 # (2 <= gran < 1 s: fs/inode.c's timestamp_truncate() takes tv_nsec % gran there; 1 ns and 1 s not).
 FREE, MAINLINE = "timestamp_truncate_reciprocal", "timestamp_truncate"
+CTIME_PATH = "inode_set_ctime_current"  # the path fstime times whole, its division-free version <path>_reciprocal
 SPEEDUP_GOAL = 1.8
 DIVIDES = ("100", "1000", "1000000")
 GRAN_NAMES = {"1": "1 ns", "100": "100 ns", "1000": "1 µs", "1000000": "1 ms", "1000000000": "1 s"}
@@ -363,8 +364,8 @@ def fstime_summary(run):
              f"twice), timings of {run.abi} on {ctx.get('host_name', '?')}, {str(ctx.get('date', '?'))[:10]}; "
              f"`scripts/lab bench`, {os.path.basename(run.path)}.  Two changes are timed together: a multiply for "
              f"`%` (100 ns to 1 ms only) and a range check without a branch per end (every column); clamped "
-             f"inputs fall above or below the range at random, mainline's branches' worst case; through the whole "
-             f"`inode_set_ctime_current()` path the paired fstime table below gives the gain:", "",
+             f"inputs fall above or below the range at random, mainline's branches' worst case; the whole "
+             f"`inode_set_ctime_current()` path is below the table:", "",
              row(["gran"] + [f"{i.split(':')[1].replace('_', ' ')}, {m}" for i, m in cols]),
              "|---|" + "---|" * len(cols)]
     lines += [row([GRAN_NAMES.get(g, g)] + [cell(cells.get((f"gran:{g}", i, m))) for i, m in cols])
@@ -385,7 +386,23 @@ def fstime_summary(run):
                  "mainline divides")
               + (f", not at {', '.join(GRAN_NAMES[g] for g, _ in goal if g not in met)}" if met and len(met) < len(goal)
                  else "") + "." + _goal_why(goal, met), ""]
-    return lines
+    return lines + _ctime_path_line(run)
+
+
+def _ctime_path_line(run):
+    """The whole inode_set_ctime_current() path with the division-free truncation against mainline's: how
+    many cases faster, slower, neither (the truncation is a part of the path; the clock is the harness's)."""
+    path = [c for c in paired.comparisons(run) if c.family == "fstime" and c.kind == "compare"
+            and (c.a, c.b) == (CTIME_PATH, f"{CTIME_PATH}_reciprocal")]
+    if not path:
+        return []
+    slower = sorted((c for c in path if c.status == paired.DIFFERENCE and c.ratio > 1), key=lambda c: c.where)
+    faster = [c for c in path if c.status == paired.DIFFERENCE and c.ratio < 1]
+    return [f"Through the whole `{CTIME_PATH}()` path (clock, truncation, store; the clock is the harness's: "
+            f"`clock:fixed` a load, `clock:coarse` clock_gettime()), B/A of the division-free version: faster in "
+            f"{len(faster)} of {len(path)} cases, slower in {len(slower)}"
+            + (" (" + "; ".join(f"{c.where}: x{c.ratio:.4f}" for c in slower) + ")" if slower else "")
+            + f", {len(path) - len(slower) - len(faster)} without a difference.", ""]
 
 
 def _goal_why(goal, met):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from y2038lab.core import abis, fsio
 from y2038lab.report.evidence import SLAB_SCENARIOS
 from y2038lab.report.outcome import NOT_MEASURABLE, Outcome
-from y2038lab.report.runtime import timing
+from y2038lab.report.runtime import timing, timings
 
 # The cost variants whose counts the rulings quote: one per ABI (armhf: Debian's Thumb-2).
 COST_VARIANTS = ("x86_64", "i686", "armv7-a-thumb2", "aarch64", "riscv64")
@@ -337,13 +337,19 @@ def rule_instructions(ev, claim):
     if not rows:
         return Outcome(None, absent="no instruction counts (reports/cost/cost.csv) for these operations")
     beside_time = []
-    if claim.get("timing"):  # the same pair on this host, paired; a figure beside, never the ruling
+    if claim.get("timing"):  # the same pair on this host, paired, per ABI; a figure beside, never the ruling
         family, (a, b) = claim["timing"], claim.get("timing_ops", (base, other))
-        beside_time = [timing(ev, family, a.split("/")[0], b.split("/")[0], "" if family == "fstime"
-                              else "v6", claim.get("timing_where", layout))]
+        args = (ev, family, a.split("/")[0], b.split("/")[0], "" if family == "fstime" else "v6",
+                claim.get("timing_where", layout))
+        for run, clause in timings(*args):
+            counted = next(((x, y) for _, x, y, ra, _ in rows if ra.get("abi") == run.abi), None)
+            if counted and "beyond its negative control" in clause:  # a figure to explain: by its own ABI's counts
+                clause += (f"; the counted pair has the same instruction count on {run.abi} (qemu-user): the counts "
+                           "do not explain it" if counted[0] == counted[1] else
+                           f"; {run.abi}'s instruction counts (qemu-user): {counted[0]} -> {counted[1]}")
+            beside_time.append(clause)
+        beside_time = beside_time or [timing(*args)]
     same = [v for v, a, b, _, _ in rows if a == b]
-    if "x86_64" in same and any("beyond its negative control" in t for t in beside_time):  # a figure to explain
-        beside_time[-1] += "; the counted pair has the same instruction count on x86_64 (qemu-user): the counts do not explain it"
     more = [v for v, a, b, _, _ in rows if b > a]
     less = [v for v, a, b, _, _ in rows if b < a]
     key = "same" if len(same) == len(rows) else "more" if len(more) == len(rows) else \

@@ -24,18 +24,26 @@ def _paired():
 
 
 def timing(ev, family, a, b, body="", where="", operation=None):
-    """The host-timing figure of B against A (paired/<family>/...): its interval where it
-    resolves the difference, else why it is not measurable here.  WHERE is a prefix of
-    the pair's other name parts (the representation, or gran:/inputs: of fstime)."""
+    """The host-timing figures of B against A (paired/<family>/...), one clause per run (ABI) and
+    matching pair (fstime: latency and throughput), joined: each its interval where it resolves
+    the difference, else why it is not measurable here.  WHERE is a prefix of the pair's other
+    name parts (the representation, or gran:/inputs: of fstime)."""
+    found = timings(ev, family, a, b, body, where, operation)
+    return "; ".join(text for _, text in found) if found else \
+        f"host timing {NOT_MEASURABLE}: no paired {family} {a}~{b} in this run"
+
+
+def timings(ev, family, a, b, body="", where="", operation=None):
+    """[(run, clause)] of timing(): every run's matching pairs, in the runs' order."""
     module = _paired()
-    if module is None or not ev.runs:
-        return f"host timing {NOT_MEASURABLE}: no paired measurement in this run"
+    if module is None:
+        return []
+    out = []
     for run in ev.runs:
         every = module.comparisons(run)
         pairs = [c for c in every if (c.family, c.a, c.b, c.body) == (family, a, b, body)
                  and c.where.startswith(where) and c.kind == "compare" and operation in (None, c.operation)]
-        if pairs:
-            c = pairs[0]
+        for c in pairs:
             res = f"+-{c.control:.2%}" if c.control is not None else "unknown (no negative control)"
             label = f"host timing, {run_label(run)}, paired " + " ".join(c.name.split("/")[1:-1])
             mode = c.where.rsplit("/", 1)[-1] if family == "fstime" else ""  # latency or throughput
@@ -44,15 +52,17 @@ def timing(ev, family, a, b, body="", where="", operation=None):
                    if p.body == c.body and p.where.endswith(mode) and not group.positive_ok(p)]
             note = "".join(f"; this run's positive control ({p.where or p.body}) is {p.ratio / p.true_ratio - 1:+.2%} "
                            "off its true ratio" for p in off[:1])
-            if c.status == DIFFERENCE:
-                return f"{label}: {c.text()} (beyond its negative control's reach {res}{note})"
             left = max(c.hi - 1, 1 - c.lo) if c.lo is not None else None
             open_ = f"; a difference up to {left:.1%} is not excluded" if left is not None else ""
-            if c.lo is not None and (c.lo > 1 or c.hi < 1):  # a difference, but no larger than the control's
-                return (f"{label}: a difference within its negative control's reach, not resolved ({c.text()}; "
-                        f"its negative control reaches {res}{note})")
-            return f"{label}: {NOT_MEASURABLE} ({c.text()}; its negative control reaches {res}{open_}{note})"
-    return f"host timing {NOT_MEASURABLE}: no paired {family} {a}~{b} in this run"
+            if c.status == DIFFERENCE:
+                out.append((run, f"{label}: {c.text()} (beyond its negative control's reach {res}{note})"))
+            elif c.lo is not None and (c.lo > 1 or c.hi < 1):  # a difference, but no larger than the control's
+                out.append((run, f"{label}: a difference within its negative control's reach, not resolved "
+                                 f"({c.text()}; its negative control reaches {res}{note})"))
+            else:
+                out.append((run, f"{label}: {NOT_MEASURABLE} ({c.text()}; its negative control reaches {res}"
+                                 f"{open_}{note})"))
+    return out
 
 
 def rule_query_path(ev, claim):
@@ -99,7 +109,11 @@ def rule_torn(ev, claim):
     guarded = _torn_rows(ev, "seqcount")
     beside = ["with read_seqcount_begin()/retry: " + ", ".join(
         f"{r} {t['torn_reads']:.0f} torn in {t['reads']:.0f}" for _, r, _, t in guarded)] if guarded else []
-    return Outcome(key, {"abis": ", ".join(sorted({run.abi for run, *_ in rows}))}, figures, beside, [],
+    one_word = [(run.abi, t["torn_reads"] > 0) for run, r, _, t in rows if _one_word(ev, run, r)]
+    return Outcome(key, {"abis": ", ".join(sorted({run.abi for run, *_ in rows})),
+                         "tore_abis": ", ".join(sorted({abi for abi, torn in one_word if torn})) or "none",
+                         "whole_abis": ", ".join(sorted({abi for abi, torn in one_word if not torn})) or "none"},
+                   figures, beside, [],
                    covers="counts of torn reads (not timings), reader and busy writer on two CPUs")
 
 
