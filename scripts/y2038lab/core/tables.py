@@ -386,6 +386,11 @@ def fstime_summary(run):
                  "mainline divides")
               + (f", not at {', '.join(GRAN_NAMES[g] for g, _ in goal if g not in met)}" if met and len(met) < len(goal)
                  else "") + "." + _goal_why(goal, met), ""]
+    group = paired.controls(run).get("fstime")
+    missed = [c for c in (group.positives if group else []) if not group.positive_ok(c)]
+    lines += [f"This run's fstime positive control at {c.where} reads x{c.ratio:.4f} [{c.lo:.4f}, {c.hi:.4f}] against "
+              f"its true {c.true_ratio:.4f}: the {c.where.rsplit('/', 1)[-1]} column above carries an error of that "
+              "size." for c in missed] + ([""] if missed else [])
     return lines + _ctime_path_line(run)
 
 
