@@ -60,6 +60,18 @@ def quoted(source, report_dir, title, command, level, wanted, absent):
     return "\n".join(lines + fragment.sections(source, text, level, wanted)).rstrip() + "\n"
 
 
+def timing_caveat(jsons):
+    """The verdict header's line on where the host timings come from: one run, this host, its load."""
+    loads = []
+    for j in jsons:
+        line = next((x for x in (fsio.read_or_none(j + ".cmd") or "").splitlines()
+                     if x.startswith("load average before the run: ")), None)
+        if line:
+            loads.append(f"{os.path.basename(j)[len('bench-'):-len('.json')]} {line.split(': ', 1)[1]}")
+    return ("one run of scripts/lab bench on this host, whose CPUs and caches other guests may share, frequency not "
+            "controlled" + (f"; load average before each ABI's run: {'; '.join(loads)}" if loads else ""))
+
+
 def resolution_fragment(jsons):
     """'## Resolution of this run': the paired controls of each run, inside summary markers."""
     body = [line for j in jsons for line in tables.paired_summary(load_run(j))] or [
@@ -98,7 +110,8 @@ def run(args):
                     f"{verdict.summary_of(ev).rstrip()}\n<!-- /summary -->\n{rest}")
     facts = assemble.host_facts(args.build)
     fsio.write_text(os.path.join(args.reports, "VERDICT.txt"), verdict.text(ev, {
-        "Machine": f"{facts['Host']}, {facts['CPU']}, {facts['Kernel']}", "Commit": facts["Commit"],
+        "Machine": f"{facts['Host']}, {facts['CPU']}, {facts['Kernel']}", "Host timings": timing_caveat(jsons),
+        "Commit": facts["Commit"],
         "Generated": f"{facts['Date (UTC)']} UTC by scripts/lab report"}))
     made = plots.render_all(ev.runs, r, layouts, prefix="plot-")
     fsio.write_text(os.path.join(r, "02-plots.md"), plots.fragment(made))
