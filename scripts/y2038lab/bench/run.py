@@ -259,20 +259,20 @@ def merged(datas, plan_record, before, after):
     """One suite JSON from DATAS, [(Pass, Google Benchmark JSON)] in the order they ran: the first
     one's context with every pass's seed and date, the plan and the CPU probes; the rows of each
     one-process pass as they are, those of a pass of several processes as iteration rows with
-    y2038_process = 1, 2, ... (the process's own aggregates dropped: core.paired takes the median
-    of each process); where a pass has more processes than link orders, y2038_process is the link
-    order's unit (processes k and k + LINK_ORDERS share their code placement, so their repetitions are
-    one unit's, as boards.results.link_order_units makes them on a board) and y2038_run_process the
-    process.  Where the caller recorded each process's program (context "y2038_program": merge(),
-    interleave), the units are the programs themselves, so that a build with fewer link orders than
-    LINK_ORDERS, whose missing orders ran the program itself (link_order()), does not count one
-    placement as several units.  boards.results merges a board's passes with it too."""
+    y2038_process = its unit (the process's own aggregates dropped: core.paired takes the median
+    of each unit).  The unit is the program the process ran, its link order (context "y2038_program",
+    which every caller records: merge(), interleave, boards.results): processes of one program share
+    its code placement, so their repetitions are one unit's, and y2038_run_process then numbers the
+    processes; a build with fewer link orders than LINK_ORDERS, whose missing orders ran the program
+    itself (link_order()), does not count one placement as several units.  A process without a
+    recorded program is a unit of its own."""
     context = dict(datas[0][1]["context"])
     context.pop("y2038_program", None)
-    programs = {}  # pass: the program of each of its processes, where every one was recorded
+    programs = {}  # pass: the program of each of its processes
     for p, d in datas:
         if p.processes > 1:
-            programs.setdefault(p.name, []).append(d["context"].get("y2038_program"))
+            ran = programs.setdefault(p.name, [])
+            ran.append(d["context"].get("y2038_program") or f"process {len(ran) + 1}")
     context["y2038_seed"] = ", ".join(f"{d['context'].get('y2038_seed', '?')} ({p.name} pass)" for p, d in datas)
     context["y2038_passes"] = [f"{p.name}: {d['context'].get('date', '?')}" for p, d in datas]
     threaded = [d for p, d in datas if p.threaded]
@@ -287,16 +287,11 @@ def merged(datas, plan_record, before, after):
         if p.processes == 1:
             rows += d["benchmarks"]
         else:
-            k = process[p.name]  # processes of one link order share its code placement: one unit
-            names = programs[p.name]
-            if all(names):
-                order = list(dict.fromkeys(names))
-                unit = {"y2038_process": order.index(names[k - 1]) + 1}
-                if len(order) < len(names):
-                    unit["y2038_run_process"] = k
-            else:
-                unit = {"y2038_process": (k - 1) % LINK_ORDERS + 1, "y2038_run_process": k} \
-                    if p.processes > LINK_ORDERS else {"y2038_process": k}
+            k, names = process[p.name], programs[p.name]  # processes of one program: one unit
+            order = list(dict.fromkeys(names))
+            unit = {"y2038_process": order.index(names[k - 1]) + 1}
+            if len(order) < len(names):
+                unit["y2038_run_process"] = k
             rows += [dict(row, **unit) for row in d["benchmarks"] if row.get("run_type", "iteration") == "iteration"]
     return {"context": context, "benchmarks": rows}
 

@@ -224,6 +224,7 @@ def passes(res):
     datas, record = [], {}
     for pname, part, program, pad, secs, reps, min_time in procs:
         data = res.json(f"bench/bench.{part}.json")
+        data["context"]["y2038_program"] = program  # bench.run.merged's unit: the link order it ran
         datas.append((Pass(pname, None, pname == "threaded", (), (), processes=count[pname]), data))
         rec = record.setdefault(pname, {"pass": pname, "benchmarks": 0, "repetitions": 0, "processes": 0,
                                         "link_orders": set(), "min_time_s": min_time, "seconds": 0,
@@ -240,26 +241,9 @@ def passes(res):
     return datas, plan
 
 
-def link_order_units(rows, procs):
-    """The paired rows' units: processes that ran one link order share its code placement, and a bias of
-    where code lies is what the processes are there to average out; so where the run repeated link
-    orders (more processes than the bundle's programs), the unit is the link order, each the median of the
-    repetitions of all its processes (y2038_process = the order's unit, y2038_run_process = the process
-    as run).  bench.run.merged already takes the link order as the unit where the processes outnumber
-    the link orders, as on the host; with one process per link order, unit and process are the same."""
-    programs = [p[2] for p in procs if p[0] == "paired"]
-    if len(set(programs)) == len(programs):
-        return 0
-    unit = {k: sorted(set(programs)).index(program) + 1 for k, program in enumerate(programs, 1)}
-    for row in rows:
-        if "y2038_process" in row:  # bench.run.merged may have set both already (more processes than orders)
-            row["y2038_process"] = unit[row.setdefault("y2038_run_process", row["y2038_process"])]
-    return len(set(programs))
-
-
 def suite_json(res, board):
     """Every process of the run merged as `scripts/lab bench` merges them (bench.run.merged: the rows of
-    the paired pass's processes with y2038_process; units by link order, link_order_units), plus the
+    the paired pass's processes with y2038_process, one unit per link order), plus the
     board's facts in the context (y2038_board_*): the suite's JSON."""
     datas, plan = passes(res)
     out = merged(datas, plan, probes(res, "before"), probes(res, "after"))
@@ -268,7 +252,7 @@ def suite_json(res, board):
         c.pop("y2038_run_plan")
     for rec in plan:
         if rec["pass"] == "paired":
-            rec["units"] = link_order_units(out["benchmarks"], processes(res)) or rec["processes"]
+            rec["units"] = rec["link_orders"]  # merged()'s units: the programs the processes ran
     c.update({
         "y2038_source": f"board run: {os.path.basename(res.path)} (sha256 {res.sha256[:16]})",
         "y2038_board": board["board"], "y2038_board_model": board["board_model"] or "?",

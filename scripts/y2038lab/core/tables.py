@@ -346,7 +346,8 @@ def _gran_key(gran):
 def fstime_summary(run):
     """The division-free truncation against mainline's, paired: speed-up A/B per granularity and input, its
     interval and status, whether it is ever slower, and the speed-up where mainline divides."""
-    cells = {tuple(c.where.split("/")): c for c in paired.comparisons(run)
+    pairs = paired.comparisons(run)
+    cells = {tuple(c.where.split("/")): c for c in pairs
              if c.family == "fstime" and c.a == MAINLINE and c.b == FREE}
     if not cells:
         return []
@@ -386,18 +387,18 @@ def fstime_summary(run):
                  "mainline divides")
               + (f", not at {', '.join(GRAN_NAMES[g] for g, _ in goal if g not in met)}" if met and len(met) < len(goal)
                  else "") + "." + _goal_why(goal, met), ""]
-    group = paired.controls(run).get("fstime")
+    group = paired.controls(run, pairs).get("fstime")
     missed = [c for c in (group.positives if group else []) if not group.positive_ok(c)]
     lines += [f"This run's fstime positive control at {c.where} reads x{c.ratio:.4f} [{c.lo:.4f}, {c.hi:.4f}] against "
               f"its true {c.true_ratio:.4f}: the {c.where.rsplit('/', 1)[-1]} column above carries an error of that "
               "size." for c in missed] + ([""] if missed else [])
-    return lines + _ctime_path_line(run)
+    return lines + _ctime_path_line(pairs)
 
 
-def _ctime_path_line(run):
-    """The whole inode_set_ctime_current() path with the division-free truncation against mainline's: how
-    many cases faster, slower, neither (the truncation is a part of the path; the clock is the harness's)."""
-    path = [c for c in paired.comparisons(run) if c.family == "fstime" and c.kind == "compare"
+def _ctime_path_line(pairs):
+    """The whole inode_set_ctime_current() path with the division-free truncation against mainline's, from
+    the run's PAIRS: how many cases faster, slower, neither (the clock is the harness's)."""
+    path = [c for c in pairs if c.family == "fstime" and c.kind == "compare"
             and (c.a, c.b) == (CTIME_PATH, f"{CTIME_PATH}_reciprocal")]
     if not path:
         return []

@@ -43,11 +43,11 @@ def timings(ev, family, a, b, body="", where="", operation=None):
         every = module.comparisons(run)
         pairs = [c for c in every if (c.family, c.a, c.b, c.body) == (family, a, b, body)
                  and c.where.startswith(where) and c.kind == "compare" and operation in (None, c.operation)]
+        group = module.controls(run, every).get(family, module.Controls(family)) if pairs else None
         for c in pairs:
             res = f"+-{c.control:.2%}" if c.control is not None else "unknown (no negative control)"
             label = f"host timing, {run_label(run)}, paired " + " ".join(c.name.split("/")[1:-1])
             mode = c.where.rsplit("/", 1)[-1] if family == "fstime" else ""  # latency or throughput
-            group = module.controls(run, every).get(family, module.Controls(family))
             off = [p for p in group.positives
                    if p.body == c.body and p.where.endswith(mode) and not group.positive_ok(p)]
             note = "".join(f"; this run's positive control ({p.where or p.body}) is {p.ratio / p.true_ratio - 1:+.2%} "
