@@ -3,8 +3,8 @@
  * main.c - y2038-bench's main() (BENCH_MAIN) and what it registers.
  *
  * Per-layout families come from the generated bench_registry.c; the
- * layout-independent ones (the shim's own overhead, the fstime family) are
- * listed here.  The seed of every random input is drawn first
+ * layout-independent ones (the shim's own overhead, the fstime family, the
+ * calibration loops) are listed here.  The seed of every random input is drawn first
  * (bench_seed.c), printed, and recorded in the JSON context, so that a run
  * can be replayed with Y2038_SEED.  The context also lists the layouts
  * compiled in, "y2038_layouts":
@@ -33,6 +33,7 @@ void bench_register_layouts(void);
 void shim_overhead_register(void);
 void shim_native_register(void);
 void fstime_register(void);
+void calibrate_register(void);
 
 static void bench_register_all(void)
 {
@@ -41,6 +42,7 @@ static void bench_register_all(void)
 	shim_overhead_register();
 	shim_native_register();
 	fstime_register();
+	calibrate_register();
 	bench_register_layouts();
 	paired_register_accessor(); /* after every layout handed its ops over */
 }

@@ -303,7 +303,8 @@ class McaTest(unittest.TestCase):
         self.assertEqual((note, "ldmia\tr3" in text, "dmb" in text), ("", True, True))
 
     def test_host_zen(self):
-        self.assertEqual(mca.host_zen(CPUINFO.format(family=26, model=2))[:2], ("znver5", "znver3"))
+        self.assertEqual(mca.host_zen(CPUINFO.format(family=26, model=2))[:2], ("znver5", "znver5"))
+        self.assertEqual(mca.host_zen(CPUINFO.format(family=25, model=0x61))[:2], ("znver4", "znver4"))
         self.assertEqual(mca.host_zen(CPUINFO.format(family=25, model=1))[:2], ("znver3", "znver3"))
         self.assertEqual(mca.host_zen(CPUINFO.format(family=23, model=49))[:2], ("znver2", "znver2"))
         self.assertIsNone(mca.host_zen("vendor_id\t: GenuineIntel\n"))
@@ -467,10 +468,32 @@ class ValidationTest(unittest.TestCase):
                          validate.broken_ties(rows))
 
     def test_scope_names_the_models_store_rate(self):
-        text = "\n".join(validate.scope("znver3"))
+        text = "\n".join(validate.scope("znver3", None))
         self.assertIn("instructions, not addresses", text)
-        if shutil.which("llvm-mca"):
+        self.assertIn("not necessarily the host's", text)
+        if shutil.which(mca.HOST_MCA):
             self.assertIn("1.00 8-byte stores per cycle in znver3", text)
+        text = "\n".join(validate.scope("znver3", {"calibration": (0.25, 1.98)}))
+        self.assertIn("this host sustained 1.98 (calibrate/store_8b against calibrate/add_chain", text)
+
+    def test_calibration(self):
+        """ns per cycle from the add chain, stores per cycle from the two loops' times per item; a run
+        without them, or with one only, has none (the model's ns then use mhz_per_cpu)."""
+        def row(name, ns, per_s):
+            return ('{"name": "%s", "run_name": "%s", "run_type": "iteration", "iterations": 1000, '
+                    '"real_time": %g, "cpu_time": %g, "time_unit": "ns", "items_per_second": %g}'
+                    % (name, name, ns, ns, per_s))
+        acc = ('{"name": "accessor/get_mtime/v6/timespec64", "run_type": "iteration", "iterations": 1, '
+               '"real_time": 1.0, "cpu_time": 1.0, "time_unit": "ns"}')
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "b.json")
+            rows = [acc, row("calibrate/add_chain", 4.0, 16 / 4.0e-9), row("calibrate/store_8b", 2.0, 16 / 2.0e-9)]
+            for given, want in ((rows, (0.25, 2.0)), (rows[:2], None)):
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write('{"context": {"mhz_per_cpu": 2000}, "benchmarks": [%s]}' % ", ".join(given))
+                bench = validate.read_bench_json(path)
+                self.assertEqual(want, bench["calibration"])
+                self.assertAlmostEqual(4.0 if want else 2.0, validate.ghz(bench))
 
 
 def check_variant(manifest, name):

@@ -61,8 +61,9 @@ class Pass:
 
 
 # headline: what the verdict compares with a U test (>= 9 repetitions per
-# side): every accessor, fstime/*, and the walks at one cache-resident and one
-# memory-bound size.  paired: A and B timed in alternating ~8 us blocks
+# side): every accessor, fstime/*, the calibration loops the cost report
+# turns accessor times into cycles with (bench/calibrate.c), and the walks
+# at one cache-resident and one memory-bound size.  paired: A and B timed in alternating ~8 us blocks
 # (bench/paired.h), each repetition one ratio; its statistics
 # (y2038lab.core.paired) resolve what the unpaired repetitions cannot on a
 # host that changes speed.  It runs in twenty processes, process k on link
@@ -86,7 +87,7 @@ class Pass:
 # gives its resolution; torn/* (counts) runs along.
 # The rest needs medians only.
 PLAN = (
-    Pass("headline", r"^(accessor/|fstime/|walk/stat_(seq|random)/[^/]+/[^/]+/(4096|65536)$)",
+    Pass("headline", r"^(accessor/|fstime/|calibrate/|walk/stat_(seq|random)/[^/]+/[^/]+/(4096|65536)$)",
          False, (9, 0.01), (25, 0.1)),
     Pass("paired", r"^paired/", False, (3, 0.002), (5, 0.01), processes=20),
     Pass("single", None, False, (3, 0.02), (5, None)),

@@ -4,6 +4,12 @@ The loops (cost_loop_* in cost/cost_layout.c) are taken from the real per-layout
 from the loop's first instruction to its backward branch, and handed to llvm-mca as straight-line
 code repeated.  llvm-mca's figures are a model's cycles, never a timing.
 
+Two llvm-mca versions, both Debian 12's: the 32-bit and embedded cores run under llvm-mca 14
+(package llvm; the obstacles below are LLVM 14's), and the x86_64 row, the model of this host's own
+core that the validation row checks, under llvm-mca 19 (package llvm-19): LLVM 14 knows AMD cores up
+to Zen 3 only, LLVM 19 up to Zen 5 (znver5, which LLVM 19 schedules with its Zen 4 model, Zn4*
+resources).
+
 Known obstacles, handled and marked per cell (the `workaround` column):
  - Cortex-A7 and Cortex-A8 carry only instruction itineraries in LLVM 14, which llvm-mca cannot
    use: the cell says so, no figure;
@@ -14,7 +20,7 @@ Known obstacles, handled and marked per cell (the `workaround` column):
    encoding; llvm-mca 14 crashes on some `ldr.w` post-index forms), which changes no instruction;
  - Thumb-2 IT blocks are rejected by llvm-mca 14: such a Thumb-2 loop gets no figure; the ARM-mode
    variant (armv7-a-arm) is the modelled armv7 code;
- - x86 folded loads (`add 0x60(%rbx),%rax`): llvm-mca 14 issues an instruction only once the producer of
+ - x86 folded loads (`add 0x60(%rbx),%rax`): llvm-mca (14 and 19) issues an instruction only once the producer of
    each register it reads has issued, so the load of a load-op waits for the ALU op that writes its
    register operand, and its whole latency (5 cycles on znver3) joins that register's chain; a core
    issues the load as soon as its address is ready and only the add waits (ReadAfterLd's 4-cycle
@@ -50,7 +56,10 @@ AMD_ZEN = (  # (family, first model, last model, generation)
     (0x19, 0x00, 0x0f, "znver3"), (0x19, 0x10, 0x1f, "znver4"), (0x19, 0x20, 0x5f, "znver3"),
     (0x19, 0x60, 0xff, "znver4"), (0x1a, 0x00, 0xff, "znver5"),
 )
-LLVM14_ZEN = ("znver1", "znver2", "znver3")
+# llvm-mca per ABI: the host's x86_64 core needs a newer LLVM than the rest (module docstring).
+HOST_MCA, MCA = "llvm-mca-19", "llvm-mca"
+HOST_MCA_ZEN = ("znver1", "znver2", "znver3", "znver4", "znver5")  # the -mcpu names it knows
+HOST_MCA_SCHEDULED_AS = {"znver5": "Zen 4"}  # generations LLVM 19 schedules with another's model
 
 
 @dataclass
@@ -66,7 +75,7 @@ class McaResult:
 
 def cpus_for(abi):
     """The CPUs modelled for ABI; x86_64 gets this host's core (the validation row):
-    its Zen generation on AMD (the newest LLVM 14 has when newer), else `native`."""
+    its Zen generation on AMD (the newest HOST_MCA knows when newer), else `native`."""
     if abi == "x86_64":
         zen = host_zen()
         return [zen[1]] if zen else ["native"]
@@ -79,10 +88,15 @@ def triple_for(abi, variant_name):
     return abis.ABIS[abi].mca_triple
 
 
+def tool_for(triple):
+    """The llvm-mca that models TRIPLE's cores: HOST_MCA for x86_64, MCA for the rest."""
+    return HOST_MCA if triple.startswith("x86_64") else MCA
+
+
 @functools.lru_cache(maxsize=None)
-def mca_version():
+def mca_version(tool=MCA):
     try:
-        out = subprocess.run(["llvm-mca", "--version"], stdout=subprocess.PIPE, text=True, check=False).stdout
+        out = subprocess.run([tool, "--version"], stdout=subprocess.PIPE, text=True, check=False).stdout
     except OSError:
         return None
     m = re.search(r"LLVM version (\S+)", out)
@@ -90,7 +104,7 @@ def mca_version():
 
 
 def host_zen(text=None):
-    """(generation, the llvm-mca 14 model used, description) of an AMD Zen host, else None.
+    """(generation, the -mcpu HOST_MCA is given, description) of an AMD Zen host, else None.
 
     TEXT is /proc/cpuinfo's (read when None)."""
     text = fsio.read_or_none("/proc/cpuinfo") if text is None else text
@@ -100,7 +114,7 @@ def host_zen(text=None):
     family, model = int(fields["cpu family"]), int(fields["model"])
     for fam, lo, hi, gen in AMD_ZEN:
         if fam == family and lo <= model <= hi:
-            used = gen if gen in LLVM14_ZEN else LLVM14_ZEN[-1]
+            used = gen if gen in HOST_MCA_ZEN else HOST_MCA_ZEN[-1]
             return gen, used, f"{fields.get('model name', '?')}, family {family:#x} model {model:#x}"
     return None
 
@@ -315,12 +329,12 @@ def run_mca(source, cpu, triple):
         return McaResult(cpu, workaround="not modelled: Thumb-2 IT block (llvm-mca 14 rejects it; "
                                          "see the armv7-a-arm rows)", error="it block")
     text, workaround = workaround_source(source, cpu, triple)
-    cmd = ["llvm-mca", f"-mtriple={triple}", f"-mcpu={cpu}", f"-iterations={ITERATIONS}",
+    cmd = [tool_for(triple), f"-mtriple={triple}", f"-mcpu={cpu}", f"-iterations={ITERATIONS}",
            "-resource-pressure=false", "-instruction-info=false", "-bottleneck-analysis", "-dispatch-stats"]
     try:
         proc = subprocess.run(cmd, input=text, capture_output=True, text=True, check=False)
     except OSError as err:
-        raise InputError(f"llvm-mca: cannot run ({err.strerror or err}); Debian package llvm") from err
+        raise InputError(f"{cmd[0]}: cannot run ({err.strerror or err}); Debian packages llvm and llvm-19") from err
     if proc.returncode != 0:
         message = " ".join(proc.stderr.split())
         if "itineraries" in message:

@@ -44,7 +44,8 @@ def header(results, command):
         f"({fsio.first_line(['qemu-x86_64', '--version'])}, `qemu-<arch> -singlestep -d exec,nochain`: "
         "one trace line per executed instruction); library calls come from `objdump -dr` of the real "
         "objects and from the trace; code bytes from `nm -S`; cycles are a model's, from llvm-mca "
-        f"{mca.mca_version()} on a named CPU. Only the host validation row below sets a model against a "
+        f"{mca.mca_version(mca.MCA)} on a named CPU (x86_64: llvm-mca {mca.mca_version(mca.HOST_MCA)}, whose LLVM "
+        "knows this host's core generation). Only the host validation row below sets a model against a "
         "measured time, and says so.", ""
     ] + markdown.table(("variant", "ABI", "compiler", "flags (+ kernel code generation)"), [
         (r.variant.name, r.variant.abi, r.variant.compiler,
@@ -227,10 +228,11 @@ def mca_section(results, models):
         figures = {cpu: [(m["mca_block_rthroughput"], m["mca_cycles_per_iteration"])
                          for k, m in sorted(models.items()) if k[0] == name and k[4] == cpu]
                    for cpu in cpus}
+        llvm = (mca.mca_version(mca.tool_for(mca.triple_for(r.variant.abi, name))) or "?").split(".")[0]
         for a, b in itertools.combinations(cpus, 2):
             if figures[a] == figures[b]:
                 lines += [f"{a} and {b}: identical figures for every loop and layout "
-                          "(LLVM 14 schedules both with one model).", ""]
+                          f"(LLVM {llvm} schedules both with one model).", ""]
     if branched:
         lines += ["‡ Loops with inner branches: " + ", ".join(sorted(branched)) + ". The model counts "
                   "every instruction of the body once: multigrain's stat includes the atomic OR of "

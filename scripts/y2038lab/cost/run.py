@@ -172,14 +172,15 @@ def model_variant(variant, funcs, paths, jobs=2):
                  "mca_cycles_per_iteration": "" if r.cycles_per_iteration is None
                  else f"{r.cycles_per_iteration:.2f}",
                  "mca_bottleneck": r.bottleneck, "workaround": r.workaround, "check": check,
-                 "source": f"llvm-mca {mca.mca_version()}"}
+                 "source": f"llvm-mca {mca.mca_version(mca.tool_for(triple))}"}
                 for (body, repr_, loop, cpu, _, count, check), r in zip(tasks, pool.map(run, tasks))]
 
 
 def collect(builds, log=print):
     """[VariantResult] with instruction rows and mca rows, for every variant built."""
-    if not mca.mca_version():
-        raise InputError("llvm-mca: not found (Debian package llvm)")
+    for tool, package in ((mca.MCA, "llvm"), (mca.HOST_MCA, "llvm-19")):
+        if not mca.mca_version(tool):
+            raise InputError(f"{tool}: not found (Debian package {package})")
     results = []
     for variant in load_builds(builds):
         log(f"cost: {variant.name}: tracing {variant.harness} under qemu-user")

@@ -9,11 +9,27 @@ from y2038lab.core.reprs import REFERENCE
 
 TOLERANCE = 0.15
 LOOP_OPS = 16  # operations per iteration of the get/set loops (cost_layout.c: one unrolled pass)
+ADD_CHAIN, STORES = "calibrate/add_chain", "calibrate/store_8b"  # bench/calibrate.c
+
+
+def calibration(run):
+    """(ns per cycle, stores per cycle) of this host while RUN ran, from bench/calibrate.c's loops
+    (a dependent add a cycle; independent 8-byte stores): medians of the run; None without them."""
+    per_item = {}
+    for name in (ADD_CHAIN, STORES):
+        rec = run.records.get(name)
+        ns, _ = rec.median_real_ns() if rec else (None, None)
+        items = rec.items_per_iteration() if rec else None
+        if not (ns and items):
+            return None
+        per_item[name] = ns / items
+    return per_item[ADD_CHAIN], per_item[ADD_CHAIN] / per_item[STORES]
 
 
 def read_bench_json(path):
     """{"path", "mhz", "ns": {(op, body, repr): median ns}, "ratios": {(op, body, repr): paired
-    ratio to REFERENCE (core.paired) where the JSON has paired/accessor}, "context"}."""
+    ratio to REFERENCE (core.paired) where the JSON has paired/accessor}, "context", "calibration":
+    calibration() or None}."""
     run = results.load_run(path)
     mhz = run.context.get("mhz_per_cpu")
     if isinstance(mhz, bool) or not isinstance(mhz, (int, float)) or mhz <= 0:
@@ -27,7 +43,8 @@ def read_bench_json(path):
         raise InputError(f"{path}: no accessor/get_mtime or accessor/set_mtime iterations")
     ratios = {(c.operation, c.body, c.b): c.ratio for c in paired.comparisons(run)
               if c.family == "accessor" and c.a == REFERENCE and (c.operation, c.body, c.b) in ns}
-    return {"path": path, "mhz": float(mhz), "ns": ns, "ratios": ratios, "context": run.context, "repetitions": reps}
+    return {"path": path, "mhz": float(mhz), "ns": ns, "ratios": ratios, "context": run.context, "repetitions": reps,
+            "calibration": calibration(run)}
 
 
 def ranking(rows, column, ties=True):
@@ -37,6 +54,12 @@ def ranking(rows, column, ties=True):
     for prev, cur in zip(ordered, ordered[1:]):
         text += (" = " if ties and abs(cur[column] - prev[column]) < 1e-9 else ", ") + cur[2]
     return text
+
+
+def ghz(bench):
+    """The clock the model's cycles are turned into ns at: the one calibration() measured, else the
+    JSON's mhz_per_cpu (what the system reports, which a VM need not run at)."""
+    return 1.0 / bench["calibration"][0] if bench.get("calibration") else bench["mhz"] / 1000.0
 
 
 def compare(models, bench):
@@ -53,7 +76,7 @@ def compare(models, bench):
     for (op, body, rp), ns in sorted((bench or {"ns": {}})["ns"].items()):
         c, ref_c, ref_ns = cycles(op, body, rp), cycles(op, body, REFERENCE), bench["ns"].get((op, body, REFERENCE))
         t = bench.get("ratios", {}).get((op, body, rp)) or (ns / ref_ns if ref_ns else None)
-        rows += [(op, body, rp, c, c / LOOP_OPS / (bench["mhz"] / 1000.0), ns)
+        rows += [(op, body, rp, c, c / LOOP_OPS / ghz(bench), ns)
                  + ((c / ref_c, t) if rp != REFERENCE and ref_c and t else (None, None))] if c else []
     misses = {f"{op}/{body}/{rp} {m:.2f} vs {t:.2f}": "calls replaced" in model(op, body, rp).get("check", "")
               for op, body, rp, *_, m, t in rows if m and abs(m / t - 1) > TOLERANCE}
@@ -105,14 +128,17 @@ def broken_ties(rows):
             if len(g) > 1 and max(t for _, t in g) / min(t for _, t in g) > 1 + TOLERANCE]
 
 
-def scope(cpu):
-    """What the model cannot see, in its own figures: its store rate, and that it reads no address."""
-    rate = mca.store_rate(cpu)
+def scope(cpu, bench):
+    """What the model cannot see, in its own figures: its store rate (beside the host's, where the run
+    calibrated it), and that it reads no address."""
+    rate, cal = mca.store_rate(cpu), (bench or {}).get("calibration")
+    host = (f"; this host sustained {cal[1]:.2f} ({STORES} against {ADD_CHAIN}, medians of the same run: "
+            "a ratio of timings)" if cal else "")
     return ["", f"Scope of the model: llvm-mca times instructions, not addresses, so two loops of the same "
             "instructions at other offsets (another stride, a field at a 4-byte boundary) get the same cycles where "
             "the host's may differ; and loops bound by stores run at the model's store rate"
             + (f", {rate:.2f} 8-byte stores per cycle in {cpu} (llvm-mca on independent stores)" if rate else "")
-            + ", not necessarily the host's."]
+            + (host or ", not necessarily the host's") + "."]
 
 
 def validation_section(models, bench):
@@ -120,8 +146,12 @@ def validation_section(models, bench):
     cpu = mca.cpus_for("x86_64")[0]
     lines = ["### Host validation: the model against this host's measured accessor times", ""]
     if zen:
-        lines.append(f"Host core: {zen[2]} = {zen[0]}; llvm-mca 14's model used: {zen[1]}"
-                     + ("" if zen[0] == zen[1] else f" (LLVM 14 has no {zen[0]} model; {zen[1]} is its newest)") + ".")
+        tool = f"llvm-mca {mca.mca_version(mca.HOST_MCA)}"
+        sched = mca.HOST_MCA_SCHEDULED_AS.get(zen[1])
+        lines.append(f"Host core: {zen[2]} = {zen[0]}; {tool} run with -mcpu={zen[1]}"
+                     + ("" if zen[0] == zen[1] else f" ({tool} has no {zen[0]}; {zen[1]} is its newest)")
+                     + (f", which LLVM schedules with its {sched} model (resources Zn4*): no model of this "
+                        "generation's own units" if sched else "") + ".")
     rows, status = compare(models, bench)
     if bench is None:
         return lines + ["", "**The validation row is missing**: no y2038-bench JSON was given "
@@ -136,8 +166,12 @@ def validation_section(models, bench):
               f"in the benchmark's object of this build, bench/accessor.c: the {LOOP_OPS} operations of one round, "
               "unrolled; cost.csv's `check` names it), calls replaced by what the qemu trace ran, folded loads split "
               "where llvm-mca would otherwise chain their latency (cost.csv's `workaround`; y2038lab.cost.mca says why), "
-              f"per operation at the JSON's mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not "
-              "expose its real clock, so the absolute column is only indicative: the test is on the ratios).", ""]
+              + (f"per operation at the clock this run measured, {ghz(bench):.2f} GHz ({ADD_CHAIN}: one dependent "
+                 "add a cycle, interleaved with the accessors), so the absolute column compares cycles; "
+                 if bench.get("calibration") else
+                 f"per operation at the JSON's mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not expose its real "
+                 "clock and this run has no calibrate/ loops, so the absolute column is only indicative); ")
+              + "the test is on the ratios.", ""]
     lines += markdown.table(("benchmark", "model cycles per iteration", "model ns per op",
                              "measured ns per op (unpaired median, not comparable across rows)",
                              "model / measured", f"ratio to {REFERENCE}: model / measured"), [
@@ -148,7 +182,7 @@ def validation_section(models, bench):
         return lines + ["", "**No benchmark of the JSON matches a modelled loop**: no validation.", ""]
     lines += ["", f"**Core {cpu}: {status}.** Modelled cycles of a core lean on nothing unless its "
               "validation holds (cost.csv's `validation` column)."]
-    lines += misses_explained(models, rows, cpu) + scope(cpu)
+    lines += misses_explained(models, rows, cpu) + scope(cpu, bench)
     if ties := broken_ties(rows):
         lines.append("Ties of the model that the host breaks (the same modelled cycles, measured ratios further "
                      f"apart than ±{TOLERANCE:.0%}; their loops differ in what the model does not read): "
