@@ -11,9 +11,18 @@
  *   calibrate/store_8b   independent 8-byte stores to two L1-resident cache
  *                        lines: its time per store over add_chain's time
  *                        per add is the cycles a store takes, the inverse
- *                        of the core's sustained store rate.
+ *                        of the core's sustained store rate;
+ *   calibrate/mulhi_chain  `mov %rdx, %rax; mul` chained through the high
+ *                        half, and
+ *   calibrate/imul_chain   `imul` (64 x 64 -> 64) chained: the two steps of
+ *                        the division-free truncation's result chain
+ *                        (fstime's timestamp_truncate_reciprocal(): the
+ *                        quotient is the high half of tv_nsec times the
+ *                        reciprocal, then a multiply by s_time_gran), whose
+ *                        latencies in cycles bound how fast that chain can
+ *                        be on this core.
  *
- * items_per_second counts adds and stores.  The loop counter runs beside
+ * items_per_second counts adds, stores and multiplies (a mov and a mul one).  The loop counter runs beside
  * the asm block on other ALUs and never joins the add chain.  The report
  * (y2038lab.cost.validate) sets the core model's cycles against these: a
  * VM's reported clock (mhz_per_cpu) need not be the one the core runs at.
@@ -65,10 +74,43 @@ static void store_8b(struct bench_state *st, const void *arg)
 	bench_set_items_processed(st, bench_iterations_done(st) * CALIBRATE_OPS);
 }
 
+#define MULHI "mov %%rdx, %%rax\n\tmul %2\n\t"
+#define IMUL "imul %1, %0\n\t"
+
+static void mulhi_chain(struct bench_state *st, const void *arg)
+{
+	uint64_t hi = 1, lo = 0, m = 0x9e3779b97f4a7c15ULL;
+
+	(void)arg;
+	while (bench_keep_running_batch(st, CALIBRATE_BATCH))
+		for (int i = CALIBRATE_BATCH; i > 0; i--)
+			__asm__ volatile(MULHI MULHI MULHI MULHI MULHI MULHI MULHI MULHI
+					 MULHI MULHI MULHI MULHI MULHI MULHI MULHI MULHI
+					 : "+d"(hi), "=&a"(lo) : "r"(m));
+	bench_do_not_optimize(hi);
+	bench_set_items_processed(st, bench_iterations_done(st) * CALIBRATE_OPS);
+}
+
+static void imul_chain(struct bench_state *st, const void *arg)
+{
+	uint64_t x = 3, m = 0x9e3779b97f4a7c15ULL;
+
+	(void)arg;
+	while (bench_keep_running_batch(st, CALIBRATE_BATCH))
+		for (int i = CALIBRATE_BATCH; i > 0; i--)
+			__asm__ volatile(IMUL IMUL IMUL IMUL IMUL IMUL IMUL IMUL
+					 IMUL IMUL IMUL IMUL IMUL IMUL IMUL IMUL
+					 : "+r"(x) : "r"(m));
+	bench_do_not_optimize(x);
+	bench_set_items_processed(st, bench_iterations_done(st) * CALIBRATE_OPS);
+}
+
 void calibrate_register(void)
 {
 	bench_register("calibrate/add_chain", add_chain, NULL);
 	bench_register("calibrate/store_8b", store_8b, NULL);
+	bench_register("calibrate/mulhi_chain", mulhi_chain, NULL);
+	bench_register("calibrate/imul_chain", imul_chain, NULL);
 }
 
 #else

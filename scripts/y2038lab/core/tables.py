@@ -8,7 +8,7 @@ import math
 import os
 import statistics
 
-from y2038lab.core import abis, markdown, paired
+from y2038lab.core import abis, calibrate, markdown, paired
 from y2038lab.core.markdown import row
 from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.core.results import UNIT_NS, param_key
@@ -386,7 +386,7 @@ def fstime_summary(run):
               + (f"is met at {', '.join(GRAN_NAMES[g] for g in met)}" if met else "is met at no granularity where "
                  "mainline divides")
               + (f", not at {', '.join(GRAN_NAMES[g] for g, _ in goal if g not in met)}" if met and len(met) < len(goal)
-                 else "") + "." + _goal_why(goal, met), ""]
+                 else "") + "." + _goal_why(goal, met) + _chain_floor(run, goal, met), ""]
     group = paired.controls(run, pairs).get("fstime")
     missed = [c for c in (group.positives if group else []) if not group.positive_ok(c)]
     lines += [f"This run's fstime positive control at {c.where} reads x{c.ratio:.4f} [{c.lo:.4f}, {c.hi:.4f}] against "
@@ -425,6 +425,29 @@ def _goal_why(goal, met):
         f"{GRAN_NAMES[g]} {fmt(c.a_ns)} / {fmt(c.b_ns)} ns" for g, c in shown) + f": against {GRAN_NAMES[best[0]]}, "
         + "; ".join(f"at {GRAN_NAMES[g]} the side that moved more is {m}" for (g, _), m in zip(missed, moved))
         + " (why is not measured here: no counter saw the divider).")
+
+
+def _chain_floor(run, goal, met):
+    """Where the goal is missed and the run calibrated this host's cycles (core.calibrate): both sides'
+    time per call in cycles, and the fewest cycles the division-free result chain can take here (the
+    high half of one multiply, a multiply by s_time_gran, the add the latency loop carries), which
+    bounds the speed-up any code with that chain can reach."""
+    cal = calibrate.cycles(run)
+    missed = [(g, c) for g, c in goal if g not in met and c.a_ns and c.b_ns]
+    if not missed or not cal or calibrate.MULHI not in cal or calibrate.IMUL not in cal:
+        return ""
+    floor = cal[calibrate.MULHI] + cal[calibrate.IMUL] + 1.0
+    per = cal["ns_per_cycle"]
+    return (f" In this host's cycles ({calibrate.ADD_CHAIN}: one dependent add a cycle, {cal['ghz']:.2f} GHz "
+            "in this run), mainline / division-free a call: "
+            + "; ".join(f"{GRAN_NAMES[g]} {c.a_ns / per:.2f} / {c.b_ns / per:.2f}" for g, c in goal)
+            + f". The division-free result chain cannot take fewer than {floor:.2f} cycles here "
+            f"({calibrate.MULHI} {cal[calibrate.MULHI]:.2f} + {calibrate.IMUL} {cal[calibrate.IMUL]:.2f} + one add), "
+            "so no code with that chain gains more than "
+            + "; ".join(f"{c.a_ns / per / floor:.2f}x at {GRAN_NAMES[g]}" for g, c in missed)
+            + (f": below {SPEEDUP_GOAL}x, the goal is out of this core's reach there, however the code is written "
+               "around its two multiplies" if all(c.a_ns / per / floor < SPEEDUP_GOAL for _, c in missed) else "")
+            + ".")
 
 
 def accessor_summary(run):

@@ -3,27 +3,19 @@ accessor times y2038-bench measured here (a timing, and labelled so)."""
 import statistics
 
 from y2038lab.cost import code, mca
-from y2038lab.core import markdown, paired, results
+from y2038lab.core import calibrate, markdown, paired, results
 from y2038lab.core.fsio import InputError
 from y2038lab.core.reprs import REFERENCE
 
 TOLERANCE = 0.15
 LOOP_OPS = 16  # operations per iteration of the get/set loops (cost_layout.c: one unrolled pass)
-ADD_CHAIN, STORES = "calibrate/add_chain", "calibrate/store_8b"  # bench/calibrate.c
 
 
 def calibration(run):
-    """(ns per cycle, stores per cycle) of this host while RUN ran, from bench/calibrate.c's loops
-    (a dependent add a cycle; independent 8-byte stores): medians of the run; None without them."""
-    per_item = {}
-    for name in (ADD_CHAIN, STORES):
-        rec = run.records.get(name)
-        ns, _ = rec.median_real_ns() if rec else (None, None)
-        items = rec.items_per_iteration() if rec else None
-        if not (ns and items):
-            return None
-        per_item[name] = ns / items
-    return per_item[ADD_CHAIN], per_item[ADD_CHAIN] / per_item[STORES]
+    """(ns per cycle, stores per cycle) of this host while RUN ran (core.calibrate), or None without
+    both loops."""
+    cal = calibrate.cycles(run)
+    return (cal["ns_per_cycle"], 1.0 / cal[calibrate.STORES]) if cal and calibrate.STORES in cal else None
 
 
 def read_bench_json(path):
@@ -132,7 +124,7 @@ def scope(cpu, bench):
     """What the model cannot see, in its own figures: its store rate (beside the host's, where the run
     calibrated it), and that it reads no address."""
     rate, cal = mca.store_rate(cpu), (bench or {}).get("calibration")
-    host = (f"; this host sustained {cal[1]:.2f} ({STORES} against {ADD_CHAIN}, medians of the same run: "
+    host = (f"; this host sustained {cal[1]:.2f} ({calibrate.STORES} against {calibrate.ADD_CHAIN}, medians of the same run: "
             "a ratio of timings)" if cal else "")
     return ["", f"Scope of the model: llvm-mca times instructions, not addresses, so two loops of the same "
             "instructions at other offsets (another stride, a field at a 4-byte boundary) get the same cycles where "
@@ -166,7 +158,7 @@ def validation_section(models, bench):
               f"in the benchmark's object of this build, bench/accessor.c: the {LOOP_OPS} operations of one round, "
               "unrolled; cost.csv's `check` names it), calls replaced by what the qemu trace ran, folded loads split "
               "where llvm-mca would otherwise chain their latency (cost.csv's `workaround`; y2038lab.cost.mca says why), "
-              + (f"per operation at the clock this run measured, {ghz(bench):.2f} GHz ({ADD_CHAIN}: one dependent "
+              + (f"per operation at the clock this run measured, {ghz(bench):.2f} GHz ({calibrate.ADD_CHAIN}: one dependent "
                  "add a cycle, interleaved with the accessors), so the absolute column compares cycles; "
                  if bench.get("calibration") else
                  f"per operation at the JSON's mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not expose its real "

@@ -227,10 +227,13 @@ def headline(rows, tree_name):
                           [[r] + [f"{c['sizeof_inode']} B, {c['slab_bytes'] / int(c['inodes']):.1f} B/inode"
                                   if (c := cell.get((r, a))) and c.get("cache") else (c or {}).get("sizeof_inode", "-")
                                   for a in abis_] for r in dict.fromkeys(r["repr"] for r in rows)])
+    stores = [f"- `{r}`: {hunk_origin(r)}" for r in dict.fromkeys(r["repr"] for r in rows)]
     return ["## Headline", "", "<!-- summary -->",
             f"In a real kernel ({tree_name}; KUnit, `scripts/lab kernel`): `sizeof(struct inode)` "
             "and the slab bytes per tmpfs inode (shmem_inode_cache, 10^5 inodes), byte counts read in the booted "
-            "kernels:", ""] + body + ["<!-- /summary -->", ""]
+            "kernels:", ""] + body + ["", "What each row's kernel stores, and what of its representation it has "
+                                      "(its hunk, layouts/repr_<repr>.kernel.patch, says so):", ""] + stores + [
+            "<!-- /summary -->", ""]
 
 
 def render(results, rounds, meta):
@@ -263,8 +266,6 @@ def render(results, rounds, meta):
                           for r in rows if r.get("cache") in (None, "shmem_inode_cache")], "llrrrr") + [""]
     diffs = " ".join(r["replica_members_differ"] for r in rows)
     md += [f"- {why} ({what})." for what, why in WHY if what in diffs] + [""]
-    md += ["Each representation's hunk (layouts/repr_<repr>.kernel.patch) says what it stores:", ""]
-    md += [f"- `{r}`: {hunk_origin(r)}" for r in dict.fromkeys(r["repr"] for r in rows)] + [""]
     md += ["## Slab memory per inode (bytes, the kernel's own slabs)", "",
            "y2038_inode_slab allocates 10^5 inodes of each cache and sums the slabs that hold them "
            "(each object's folio): the slot (ksize), objects in the fullest slab, its pages, and the slab "
