@@ -343,7 +343,7 @@ class McaTest(unittest.TestCase):
         written = full.replace("\tadd\t%r8,%rax\n", "\tmov\t(%rsp),%r8\n\tadd\t%r8,%rax\n")
         self.assertIn("\tmov\t0x8(%rsp),%r8\n", mca.split_folded_loads(written)[0], "r8 is written before read")
 
-    @unittest.skipUnless(shutil.which("llvm-mca"), "llvm-mca not installed")
+    @unittest.skipUnless(shutil.which(mca.HOST_MCA), f"{mca.HOST_MCA} not installed")
     def test_split_removes_the_chained_load_latency(self):
         """The artefact itself: unsplit, znver3 runs each `add mem` after `add %rdi` as its load's latency
         more on the chain; split, the loop of 16 such pairs is no slower than 16 load-op pairs."""
@@ -351,13 +351,13 @@ class McaTest(unittest.TestCase):
                         f"\tadd\t%rdi,%rax\n" for k in range(16))
         loop = ".Lloop:\n\tmov\t0x0(%rbx),%rax\n" + pairs + "\tsub\t$0x1,%rdx\n\tjne\t.Lloop\n"
         split = mca.run_mca(loop, "znver3", "x86_64-linux-gnu")
-        proc = subprocess.run(["llvm-mca", "-mtriple=x86_64-linux-gnu", "-mcpu=znver3", "-iterations=1000"],
+        proc = subprocess.run([mca.HOST_MCA, "-mtriple=x86_64-linux-gnu", "-mcpu=znver3", "-iterations=1000"],
                               input=loop, capture_output=True, text=True, check=True)
         unsplit = mca.parse_mca(proc.stdout)[1]
         self.assertTrue(split.workaround.startswith("folded loads split (15"))
         self.assertLess(split.cycles_per_iteration * 1.5, unsplit)
 
-    @unittest.skipUnless(shutil.which("llvm-mca"), "llvm-mca not installed")
+    @unittest.skipUnless(shutil.which(mca.HOST_MCA), f"{mca.HOST_MCA} not installed")
     def test_real_llvm_mca(self):
         src = ".Lloop:\n\tadd\t$1, %rax\n\tadd\t$1, %rbx\n\tjne\t.Lloop\n"
         r = mca.run_mca(src, "znver3", "x86_64-linux-gnu")
@@ -467,18 +467,19 @@ class ValidationTest(unittest.TestCase):
         self.assertEqual(["get_mtime/v6 packed12, scalar (13.03 cycles; measured 1.21, 1.03)"],
                          validate.broken_ties(rows))
 
+    @unittest.skipUnless(shutil.which(mca.HOST_MCA), f"{mca.HOST_MCA} not installed")
     def test_scope_names_the_models_store_rate(self):
         text = "\n".join(validate.scope("znver3", None))
         self.assertIn("instructions, not addresses", text)
         self.assertIn("not necessarily the host's", text)
-        if shutil.which(mca.HOST_MCA):
-            self.assertIn("1.00 8-byte stores per cycle in znver3", text)
+        self.assertIn("1.00 8-byte stores per cycle in znver3", text)
         text = "\n".join(validate.scope("znver3", {"calibration": (0.25, 1.98)}))
         self.assertIn("this host sustained 1.98 (calibrate/store_8b against calibrate/add_chain", text)
 
     def test_calibration(self):
-        """ns per cycle from the add chain, stores per cycle from the two loops' times per item; a run
-        without them, or with one only, has none (the model's ns then use mhz_per_cpu)."""
+        """ns per cycle from the add chain, stores per cycle from the two loops' times per item (None
+        without the store loop); a run without the add chain has none (the model's ns then use
+        mhz_per_cpu)."""
         def row(name, ns, per_s):
             return ('{"name": "%s", "run_name": "%s", "run_type": "iteration", "iterations": 1000, '
                     '"real_time": %g, "cpu_time": %g, "time_unit": "ns", "items_per_second": %g}'
@@ -488,7 +489,7 @@ class ValidationTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "b.json")
             rows = [acc, row("calibrate/add_chain", 4.0, 16 / 4.0e-9), row("calibrate/store_8b", 2.0, 16 / 2.0e-9)]
-            for given, want in ((rows, (0.25, 2.0)), (rows[:2], None)):
+            for given, want in ((rows, (0.25, 2.0)), (rows[:2], (0.25, None)), (rows[:1], None)):
                 with open(path, "w", encoding="utf-8") as f:
                     f.write('{"context": {"mhz_per_cpu": 2000}, "benchmarks": [%s]}' % ", ".join(given))
                 bench = validate.read_bench_json(path)

@@ -376,6 +376,7 @@ def fstime_summary(run):
     goal = [(g, cells[(f"gran:{g}", "inputs:in_range", "latency")]) for g in DIVIDES
             if (f"gran:{g}", "inputs:in_range", "latency") in cells]
     met = [g for g, c in goal if c.lo is not None and 1 / c.hi >= SPEEDUP_GOAL]
+    missed = [(g, c) for g, c in goal if g not in met and c.a_ns and c.b_ns]
     lines += ["", f"Slower than mainline on these inputs and this host: {len(slower)} of {len(cells)} cases"
               + (f" ({', '.join(c.where for c in slower)})" if slower else "")
               + f"; faster (a difference) in {len(faster)}; {len(cells) - len(slower) - len(faster)} without a "
@@ -386,12 +387,12 @@ def fstime_summary(run):
               + (f"is met at {', '.join(GRAN_NAMES[g] for g in met)}" if met else "is met at no granularity where "
                  "mainline divides")
               + (f", not at {', '.join(GRAN_NAMES[g] for g, _ in goal if g not in met)}" if met and len(met) < len(goal)
-                 else "") + "." + _goal_why(goal, met) + _chain_floor(run, goal, met), ""]
+                 else "") + "." + _goal_why(goal, missed) + _chain_floor(run, missed), ""]
     group = paired.controls(run, pairs).get("fstime")
-    missed = [c for c in (group.positives if group else []) if not group.positive_ok(c)]
+    off = [c for c in (group.positives if group else []) if not group.positive_ok(c)]
     lines += [f"This run's fstime positive control at {c.where} reads x{c.ratio:.4f} [{c.lo:.4f}, {c.hi:.4f}] against "
               f"its true {c.true_ratio:.4f}: the {c.where.rsplit('/', 1)[-1]} column above carries an error of that "
-              "size." for c in missed] + ([""] if missed else [])
+              "size." for c in off] + ([""] if off else [])
     return lines + _ctime_path_line(pairs)
 
 
@@ -411,10 +412,9 @@ def _ctime_path_line(pairs):
             + f", {len(path) - len(slower) - len(faster)} without a difference.", ""]
 
 
-def _goal_why(goal, met):
-    """Where the goal is missed: both sides' time per call there and at the fastest-dividing granularity,
+def _goal_why(goal, missed):
+    """Where the goal is MISSED: both sides' time per call there and at the fastest-dividing granularity,
     so that a reader sees which side moved (a divider that finishes early on a short quotient)."""
-    missed = [(g, c) for g, c in goal if g not in met and c.a_ns and c.b_ns]
     best = max(((g, c) for g, c in goal if c.a_ns and c.b_ns), key=lambda x: x[1].a_ns, default=None)
     if not missed or best is None:
         return ""
@@ -427,26 +427,34 @@ def _goal_why(goal, met):
         + " (why is not measured here: no counter saw the divider).")
 
 
-def _chain_floor(run, goal, met):
-    """Where the goal is missed and the run calibrated this host's cycles (core.calibrate): both sides'
-    time per call in cycles, and the fewest cycles the division-free result chain can take here (the
-    high half of one multiply, a multiply by s_time_gran, the add the latency loop carries), which
-    bounds the speed-up any code with that chain can reach."""
+def _chain_floor(run, missed):
+    """Where the goal is MISSED and the run calibrated this host's cycles (core.calibrate): both sides'
+    time per call in cycles, from the unpaired latency benchmarks of the pass that ran the calibrate/
+    loops, and the fewest cycles the division-free result chain takes here (its faster form, a step
+    of the calibrate/truncate_*_chain loops: the multiplies and the loop's add, without the call):
+    the most any code with that chain reaches in that loop, a point estimate."""
     cal = calibrate.cycles(run)
-    missed = [(g, c) for g, c in goal if g not in met and c.a_ns and c.b_ns]
-    if not missed or not cal or calibrate.MULHI not in cal or calibrate.IMUL not in cal:
+    chains = {name: cal[name] for name in calibrate.CHAINS if name in (cal or {})}
+    if not missed or not chains:
         return ""
-    floor = cal[calibrate.MULHI] + cal[calibrate.IMUL] + 1.0
-    per = cal["ns_per_cycle"]
-    return (f" In this host's cycles ({calibrate.ADD_CHAIN}: one dependent add a cycle, {cal['ghz']:.2f} GHz "
-            "in this run), mainline / division-free a call: "
-            + "; ".join(f"{GRAN_NAMES[g]} {c.a_ns / per:.2f} / {c.b_ns / per:.2f}" for g, c in goal)
-            + f". The division-free result chain cannot take fewer than {floor:.2f} cycles here "
-            f"({calibrate.MULHI} {cal[calibrate.MULHI]:.2f} + {calibrate.IMUL} {cal[calibrate.IMUL]:.2f} + one add), "
-            "so no code with that chain gains more than "
-            + "; ".join(f"{c.a_ns / per / floor:.2f}x at {GRAN_NAMES[g]}" for g, c in missed)
-            + (f": below {SPEEDUP_GOAL}x, the goal is out of this core's reach there, however the code is written "
-               "around its two multiplies" if all(c.a_ns / per / floor < SPEEDUP_GOAL for _, c in missed) else "")
+    per, (chain, floor) = cal["ns_per_cycle"], min(chains.items(), key=lambda kv: kv[1])
+    calls = []
+    for g, _ in missed:
+        recs = [run.records.get(f"fstime/{op}/gran:{g}/inputs:in_range/latency") for op in (MAINLINE, FREE)]
+        ns = [rec.median_real_ns()[0] if rec else None for rec in recs]
+        if all(ns):
+            calls.append((g, ns[0] / per, ns[1] / per))
+    if not calls:
+        return ""
+    return (f" In this host's cycles ({calibrate.ADD_CHAIN}: one dependent register add a cycle, "
+            f"{cal['ghz']:.2f} GHz; unpaired medians of the pass that ran it), mainline / division-free a call: "
+            + "; ".join(f"{GRAN_NAMES[g]} {a:.2f} / {b:.2f}" for g, a, b in calls)
+            + f". The division-free result chain alone takes {floor:.2f} cycles a step here ({chain}; "
+            + ", ".join(f"{n} {c:.2f}" for n, c in chains.items() if n != chain)
+            + "), so no code with that chain gains more than "
+            + "; ".join(f"{a / floor:.2f}x at {GRAN_NAMES[g]}" for g, a, _ in calls)
+            + (f" in this loop on these inputs: below {SPEEDUP_GOAL}x, out of this core's reach for it"
+               if all(a / floor < SPEEDUP_GOAL for _, a, _ in calls) else " in this loop on these inputs")
             + ".")
 
 

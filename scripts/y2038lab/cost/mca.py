@@ -6,9 +6,8 @@ code repeated.  llvm-mca's figures are a model's cycles, never a timing.
 
 Two llvm-mca versions, both Debian 12's: the 32-bit and embedded cores run under llvm-mca 14
 (package llvm; the obstacles below are LLVM 14's), and the x86_64 row, the model of this host's own
-core that the validation row checks, under llvm-mca 19 (package llvm-19): LLVM 14 knows AMD cores up
-to Zen 3 only, LLVM 19 up to Zen 5 (znver5, which LLVM 19 schedules with its Zen 4 model, Zn4*
-resources).
+core that the validation row checks, under llvm-mca 19 (package llvm-19): LLVM 14 models AMD cores up
+to Zen 3 only, LLVM 19 up to Zen 4, and takes -mcpu=znver5 with its Zen 4 model (Zn4* resources).
 
 Known obstacles, handled and marked per cell (the `workaround` column):
  - Cortex-A7 and Cortex-A8 carry only instruction itineraries in LLVM 14, which llvm-mca cannot

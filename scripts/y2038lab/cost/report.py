@@ -44,8 +44,8 @@ def header(results, command):
         f"({fsio.first_line(['qemu-x86_64', '--version'])}, `qemu-<arch> -singlestep -d exec,nochain`: "
         "one trace line per executed instruction); library calls come from `objdump -dr` of the real "
         "objects and from the trace; code bytes from `nm -S`; cycles are a model's, from llvm-mca "
-        f"{mca.mca_version(mca.MCA)} on a named CPU (x86_64: llvm-mca {mca.mca_version(mca.HOST_MCA)}, whose LLVM "
-        "knows this host's core generation). Only the host validation row below sets a model against a "
+        f"{mca.mca_version(mca.MCA)} on a named CPU (x86_64: llvm-mca {mca.mca_version(mca.HOST_MCA)}, which models "
+        "AMD cores up to Zen 4; the validation row below names the model it used for this host) Only the host validation row below sets a model against a "
         "measured time, and says so.", ""
     ] + markdown.table(("variant", "ABI", "compiler", "flags (+ kernel code generation)"), [
         (r.variant.name, r.variant.abi, r.variant.compiler,

@@ -12,10 +12,10 @@ LOOP_OPS = 16  # operations per iteration of the get/set loops (cost_layout.c: o
 
 
 def calibration(run):
-    """(ns per cycle, stores per cycle) of this host while RUN ran (core.calibrate), or None without
-    both loops."""
+    """(ns per cycle, stores per cycle or None) of this host while RUN ran (core.calibrate), or None
+    without calibrate/add_chain."""
     cal = calibrate.cycles(run)
-    return (cal["ns_per_cycle"], 1.0 / cal[calibrate.STORES]) if cal and calibrate.STORES in cal else None
+    return (cal["ns_per_cycle"], 1.0 / cal[calibrate.STORES] if calibrate.STORES in cal else None) if cal else None
 
 
 def read_bench_json(path):
@@ -125,7 +125,7 @@ def scope(cpu, bench):
     calibrated it), and that it reads no address."""
     rate, cal = mca.store_rate(cpu), (bench or {}).get("calibration")
     host = (f"; this host sustained {cal[1]:.2f} ({calibrate.STORES} against {calibrate.ADD_CHAIN}, medians of the same run: "
-            "a ratio of timings)" if cal else "")
+            "a ratio of timings)" if cal and cal[1] else "")
     return ["", f"Scope of the model: llvm-mca times instructions, not addresses, so two loops of the same "
             "instructions at other offsets (another stride, a field at a 4-byte boundary) get the same cycles where "
             "the host's may differ; and loops bound by stores run at the model's store rate"
@@ -159,7 +159,7 @@ def validation_section(models, bench):
               "unrolled; cost.csv's `check` names it), calls replaced by what the qemu trace ran, folded loads split "
               "where llvm-mca would otherwise chain their latency (cost.csv's `workaround`; y2038lab.cost.mca says why), "
               + (f"per operation at the clock this run measured, {ghz(bench):.2f} GHz ({calibrate.ADD_CHAIN}: one dependent "
-                 "add a cycle, interleaved with the accessors), so the absolute column compares cycles; "
+                 "register add a cycle, interleaved with the accessors), so the absolute column compares cycles; "
                  if bench.get("calibration") else
                  f"per operation at the JSON's mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not expose its real "
                  "clock and this run has no calibrate/ loops, so the absolute column is only indicative); ")
