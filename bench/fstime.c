@@ -56,7 +56,10 @@
  *       inode_set_ctime_current_twin: the same path through the twin, the
  *       paths' negative control;
  *   paired/fstime/timestamp_truncate/gran:100/inputs:in_range/<mode>/units:16~17
- *       the positive control: B runs 17 inputs where A runs 16.
+ *       the positive control: B runs 17 inputs where A runs 16;
+ *   paired/fstime/timestamp_truncate~result_chain/gran:<g>/inputs:in_range/latency
+ *       x86_64, g = 100, 1000, 1000000: B is the division-free result chain
+ *       alone (fstime_result_chain()), the most any code with it can gain.
  * A, named timestamp_truncate or inode_set_ctime_current, is a copy of
  * mainline's function of its own for each kind of pair (fstime_a()).
  */
@@ -128,6 +131,7 @@ typedef struct timespec64 (*fstime_trunc_fn)(struct timespec64 t, const struct s
 struct timespec64 timestamp_truncate_twin(struct timespec64 t, const struct super_block *sb);
 struct timespec64 timestamp_truncate_rfc(struct timespec64 t, const struct super_block *sb);
 struct timespec64 timestamp_truncate_control(struct timespec64 t, const struct super_block *sb);
+struct timespec64 timestamp_truncate_chain(struct timespec64 t, const struct super_block *sb);
 
 struct fstime_fixture {
 	struct timespec64 inputs[FSTIME_INPUTS + FSTIME_PAD];
@@ -296,12 +300,14 @@ FSTIME_THROUGHPUT(timestamp_truncate_reciprocal, timestamp_truncate_reciprocal)
 FSTIME_THROUGHPUT(timestamp_truncate_twin, timestamp_truncate_twin)
 FSTIME_THROUGHPUT(timestamp_truncate_rfc, timestamp_truncate_rfc)
 FSTIME_THROUGHPUT(timestamp_truncate_control, timestamp_truncate_control)
+FSTIME_THROUGHPUT(timestamp_truncate_chain, timestamp_truncate_chain)
 FSTIME_LATENCY(fs_time_trunc, fs_time_trunc)
 FSTIME_LATENCY(timestamp_truncate, timestamp_truncate)
 FSTIME_LATENCY(timestamp_truncate_reciprocal, timestamp_truncate_reciprocal)
 FSTIME_LATENCY(timestamp_truncate_twin, timestamp_truncate_twin)
 FSTIME_LATENCY(timestamp_truncate_rfc, timestamp_truncate_rfc)
 FSTIME_LATENCY(timestamp_truncate_control, timestamp_truncate_control)
+FSTIME_LATENCY(timestamp_truncate_chain, timestamp_truncate_chain)
 
 /* The RFC: inode->i_ctime = current_fs_time(inode->i_sb), through its setter macro. */
 static inline struct timespec64 fstime_rfc_ctime_now(struct inode *inode)
@@ -353,6 +359,7 @@ enum {
 	FSTIME_OP_TRUNCATE_CONTROL,
 	FSTIME_OP_CTIME_CURRENT_RFC,
 	FSTIME_OP_CTIME_CURRENT_CONTROL,
+	FSTIME_OP_TRUNCATE_CHAIN,
 };
 
 /* The first of each kind is A of every pair: mainline's function, or its path. */
@@ -369,6 +376,7 @@ static const struct fstime_op fstime_ops[] = {
 	[FSTIME_OP_TRUNCATE_CONTROL] = FSTIME_TRUNC_OP(timestamp_truncate_control, true),
 	[FSTIME_OP_CTIME_CURRENT_RFC] = FSTIME_PATH_OP(inode_set_ctime_current_rfc, true),
 	[FSTIME_OP_CTIME_CURRENT_CONTROL] = FSTIME_PATH_OP(inode_set_ctime_current_control, true),
+	[FSTIME_OP_TRUNCATE_CHAIN] = FSTIME_TRUNC_OP(timestamp_truncate_chain, true),
 };
 
 /* The unpaired benchmark: blocks of every input. */
@@ -426,7 +434,8 @@ static struct paired_side fstime_side(const struct fstime_run *run)
  * control timestamp_truncate() itself, the RFC's pairs
  * timestamp_truncate_rfc(), the negative control
  * timestamp_truncate_control() against timestamp_truncate_twin() (paths the
- * same through inode_set_ctime_current()).  So every copy runs in as many
+ * same through inode_set_ctime_current()), the result chain's
+ * timestamp_truncate_chain().  So every copy runs in as many
  * pairs as the function it is timed against: with one copy A of every pair
  * (three times as busy as any B), the same code ran up to 7 % slower there
  * than as the idle twin (gran 1 s, in range: x0.93 in most processes), a
@@ -461,6 +470,48 @@ static void fstime_register_pair(const struct fstime_case *c, size_t a, size_t b
 	paired_register_pair(name, &sa, &sb, kind, 1, FSTIME_PAD, FSTIME_INPUTS);
 }
 
+#if defined(__x86_64__)
+/*
+ * The division-free truncation's result chain alone, as fs_time.c's LP64
+ * code runs it (the quotient as the high half of tv_nsec times the
+ * reciprocal, `mov; mul`, then `imul` by s_time_gran) plus the latency
+ * loop's add of a step: one step per input, without the call, the loads and
+ * the branches around it.  B of paired/fstime/timestamp_truncate~result_chain
+ * (its own copy of mainline's function A): mainline's time over it bounds
+ * what any code with that chain can gain in this loop on this core.  x86
+ * integer multiplies take the same time whatever their operands.
+ */
+static uint64_t fstime_result_chain(void *fixture, size_t start, size_t n)
+{
+	const struct fstime_fixture *fx = fixture;
+	const struct super_block *sb = fx->sb[start];
+	uint64_t m = sb->s_time_gran_reciprocal.multiplier, g = sb->s_time_gran;
+	uint64_t step = (uint64_t)fx->inputs[start].tv_nsec % g, scratch;
+	/* In %rdx for the whole loop: a copy in and out of another register each step would join the chain. */
+	register uint64_t nsec __asm__("rdx") = (uint64_t)fx->inputs[start].tv_nsec;
+
+	for (size_t i = 0; i < n; i++)
+		__asm__ volatile("mov %%rdx, %%rax\n\tmul %[m]\n\timul %[g], %%rdx\n\tadd %[s], %%rdx"
+				 : "+d"(nsec), "=&a"(scratch)
+				 : [m] "r"(m), [g] "r"(g), [s] "r"(step)
+				 : "cc");
+	return nsec;
+}
+
+/* paired/fstime/timestamp_truncate~result_chain/gran:<g>/inputs:in_range/latency */
+static void fstime_register_chain(const struct fstime_case *c)
+{
+	char name[192], params[64];
+	struct paired_side a = fstime_side(fstime_run_of(c, FSTIME_OP_TRUNCATE_CHAIN, true)), b = a;
+
+	b.block = fstime_result_chain;
+	fstime_params(params, sizeof(params), c, true);
+	snprintf(name, sizeof(name), "paired/fstime/%s~result_chain/%s", fstime_ops[FSTIME_OP_TRUNCATE].name,
+		 params);
+	paired_register_pair(name, &a, &b, PAIRED_COMPARE, 1, FSTIME_PAD, FSTIME_INPUTS);
+}
+#endif
+
 void fstime_register(void)
 {
 	for (size_t k = 0; k < sizeof(fstime_cases) / sizeof(fstime_cases[0]); k++) {
@@ -488,5 +539,10 @@ void fstime_register(void)
 			if (!path_case && c->gran_index == 1 && c->inputs == FSTIME_IN_RANGE)
 				fstime_register_pair(c, first, first, latency, PAIRED_POSITIVE);
 		}
+#if defined(__x86_64__)
+		/* Where mainline divides: 100 ns, 1 us, 1 ms. */
+		if (c->inputs == FSTIME_IN_RANGE && c->gran_index >= 1 && c->gran_index <= 3)
+			fstime_register_chain(c);
+#endif
 	}
 }

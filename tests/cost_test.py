@@ -476,6 +476,24 @@ class ValidationTest(unittest.TestCase):
         text = "\n".join(validate.scope("znver3", {"calibration": (0.25, 1.98)}))
         self.assertIn("this host sustained 1.98 (calibrate/store_8b against calibrate/add_chain", text)
 
+    @unittest.skipUnless(shutil.which(mca.HOST_MCA), f"{mca.HOST_MCA} not installed")
+    def test_store_bound_reference_accounted(self):
+        """A miss whose reference is bound by the model's store unit: the model's store rate against the
+        host's, both loops' model and measured cycles (ns x ops / ns per cycle)."""
+        cpu = mca.cpus_for("x86_64")[0]
+        models = {("x86_64", "v6", rp, "loop/set_mtime", cpu): {"mca_cycles_per_iteration": c,
+                                                                 "check": code.BENCH_LOOP_NOTE + ": ...",
+                                                                 "mca_bottleneck": why}
+                  for rp, c, why in (("ktime", "30.00", ""), ("timespec64", "32.00", "resource pressure (Zn4Store)"))}
+        bench = {"path": "b.json", "mhz": 2000.0, "context": {}, "repetitions": 3, "calibration": (0.25, 2.0),
+                 "ns": {("set_mtime", "v6", "ktime"): 0.35, ("set_mtime", "v6", "timespec64"): 0.27}}
+        rows, _ = validate.compare(models, bench)
+        text = "\n".join(validate.misses_explained(models, rows, cpu, bench))
+        self.assertIn("where this host sustained 2.00: modelled 32.00 cycles against 17.28 measured, which gives the "
+                      "ratio its sign; ktime's own loop, modelled 30.00 against 22.40 measured, is not explained", text)
+        models[("x86_64", "v6", "timespec64", "loop/set_mtime", cpu)]["mca_bottleneck"] = "register dependencies"
+        self.assertNotIn("store rate", "\n".join(validate.misses_explained(models, rows, cpu, bench)))
+
     def test_calibration(self):
         """ns per cycle from the add chain, stores per cycle from the two loops' times per item (None
         without the store loop); a run without the add chain has none (the model's ns then use

@@ -25,7 +25,7 @@ import statistics
 import sys
 from dataclasses import dataclass, field
 
-from y2038lab.core import fsio
+from y2038lab.core import calibrate, fsio
 
 UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 # Fields every Google Benchmark 1.7.1 row may have; other numbers are user counters.
@@ -130,9 +130,12 @@ class Run:
 
 
 def run_label(run):
-    """How a figure names the run it comes from: "<abi> on <host> (<n> CPUs, <MHz>), <date>"."""
-    c = run.context
-    mhz = f", {c['mhz_per_cpu']} MHz" if c.get("mhz_per_cpu") else ""
+    """How a figure names the run it comes from: "<abi> on <host> (<n> CPUs, reported <MHz>[; measured
+    <GHz>]), <date>": the clock the system reports, and where the run calibrated it (core.calibrate)
+    the one its adds ran at."""
+    c, cal = run.context, calibrate.cycles(run)
+    mhz = f", reported {c['mhz_per_cpu']} MHz" if c.get("mhz_per_cpu") else ""
+    mhz += f"; measured {cal['ghz']:.2f} GHz ({calibrate.ADD_CHAIN})" if cal else ""
     date = str(c.get("date", "?"))[:10]
     return f"{run.abi} on {c.get('host_name', '?')} ({c.get('num_cpus', '?')} CPUs{mhz}), {date}"
 

@@ -8,10 +8,10 @@ import math
 import os
 import statistics
 
-from y2038lab.core import abis, calibrate, markdown, paired
+from y2038lab.core import abis, markdown, paired
 from y2038lab.core.markdown import row
 from y2038lab.core.reprs import REFERENCE, TWIN
-from y2038lab.core.results import UNIT_NS, param_key
+from y2038lab.core.results import UNIT_NS, param_key, run_label
 
 
 def fmt(value):
@@ -333,6 +333,7 @@ def summary(size_tables, sizes_label, runs):
 # (2 <= gran < 1 s: fs/inode.c's timestamp_truncate() takes tv_nsec % gran there; 1 ns and 1 s not).
 FREE, MAINLINE = "timestamp_truncate_reciprocal", "timestamp_truncate"
 CTIME_PATH = "inode_set_ctime_current"  # the path fstime times whole, its division-free version <path>_reciprocal
+RESULT_CHAIN = "result_chain"  # B of the pair against the division-free result chain alone (x86_64)
 SPEEDUP_GOAL = 1.8
 DIVIDES = ("100", "1000", "1000000")
 GRAN_NAMES = {"1": "1 ns", "100": "100 ns", "1000": "1 µs", "1000000": "1 ms", "1000000000": "1 s"}
@@ -387,7 +388,7 @@ def fstime_summary(run):
               + (f"is met at {', '.join(GRAN_NAMES[g] for g in met)}" if met else "is met at no granularity where "
                  "mainline divides")
               + (f", not at {', '.join(GRAN_NAMES[g] for g, _ in goal if g not in met)}" if met and len(met) < len(goal)
-                 else "") + "." + _goal_why(goal, missed) + _chain_floor(run, missed), ""]
+                 else "") + "." + _goal_why(goal, missed) + _chain_floor(pairs, missed), ""]
     group = paired.controls(run, pairs).get("fstime")
     off = [c for c in (group.positives if group else []) if not group.positive_ok(c)]
     lines += [f"This run's fstime positive control at {c.where} reads x{c.ratio:.4f} [{c.lo:.4f}, {c.hi:.4f}] against "
@@ -418,43 +419,37 @@ def _goal_why(goal, missed):
     best = max(((g, c) for g, c in goal if c.a_ns and c.b_ns), key=lambda x: x[1].a_ns, default=None)
     if not missed or best is None:
         return ""
-    shown = [best] + [m for m in missed if m[0] != best[0]]
+    others = [m for m in missed if m[0] != best[0]]
     moved = [("mainline's" if abs(c.a_ns - best[1].a_ns) > abs(c.b_ns - best[1].b_ns) else "the division-free one's")
-             for _, c in missed]
+             for _, c in others]
     return (" Time per call within each pair (medians of the blocks), mainline / division-free: " + "; ".join(
-        f"{GRAN_NAMES[g]} {fmt(c.a_ns)} / {fmt(c.b_ns)} ns" for g, c in shown) + f": against {GRAN_NAMES[best[0]]}, "
-        + "; ".join(f"at {GRAN_NAMES[g]} the side that moved more is {m}" for (g, _), m in zip(missed, moved))
+        f"{GRAN_NAMES[g]} {c.a_ns:.2f} / {c.b_ns:.2f} ns" for g, c in [best] + others)
+        + (f": against {GRAN_NAMES[best[0]]}, " + "; ".join(
+            f"at {GRAN_NAMES[g]} the side that moved more is {m}" for (g, _), m in zip(others, moved)) if others else "")
         + " (why is not measured here: no counter saw the divider).")
 
 
-def _chain_floor(run, missed):
-    """Where the goal is MISSED and the run calibrated this host's cycles (core.calibrate): both sides'
-    time per call in cycles, from the unpaired latency benchmarks of the pass that ran the calibrate/
-    loops, and the fewest cycles the division-free result chain takes here (its faster form, a step
-    of the calibrate/truncate_*_chain loops: the multiplies and the loop's add, without the call):
-    the most any code with that chain reaches in that loop, a point estimate."""
-    cal = calibrate.cycles(run)
-    chains = {name: cal[name] for name in calibrate.CHAINS if name in (cal or {})}
-    if not missed or not chains:
+def _chain_floor(pairs, missed):
+    """Where the goal is MISSED: mainline against the division-free result chain alone (paired, B
+    `result_chain`: bench/fstime.c's fstime_result_chain(), the multiplies and the loop's add without
+    the call), the most any code with that chain gains in this loop; "out of reach" only where the
+    whole interval lies below the goal."""
+    chain = {c.where: c for c in pairs if c.family == "fstime" and (c.a, c.b) == (MAINLINE, RESULT_CHAIN)}
+    rows = [(g, chain[f"gran:{g}/inputs:in_range/latency"]) for g, _ in missed
+            if f"gran:{g}/inputs:in_range/latency" in chain]
+    if not rows:
         return ""
-    per, (chain, floor) = cal["ns_per_cycle"], min(chains.items(), key=lambda kv: kv[1])
-    calls = []
-    for g, _ in missed:
-        recs = [run.records.get(f"fstime/{op}/gran:{g}/inputs:in_range/latency") for op in (MAINLINE, FREE)]
-        ns = [rec.median_real_ns()[0] if rec else None for rec in recs]
-        if all(ns):
-            calls.append((g, ns[0] / per, ns[1] / per))
-    if not calls:
-        return ""
-    return (f" In this host's cycles ({calibrate.ADD_CHAIN}: one dependent register add a cycle, "
-            f"{cal['ghz']:.2f} GHz; unpaired medians of the pass that ran it), mainline / division-free a call: "
-            + "; ".join(f"{GRAN_NAMES[g]} {a:.2f} / {b:.2f}" for g, a, b in calls)
-            + f". The division-free result chain alone takes {floor:.2f} cycles a step here ({chain}; "
-            + ", ".join(f"{n} {c:.2f}" for n, c in chains.items() if n != chain)
-            + "), so no code with that chain gains more than "
-            + "; ".join(f"{a / floor:.2f}x at {GRAN_NAMES[g]}" for g, a, _ in calls)
-            + (f" in this loop on these inputs: below {SPEEDUP_GOAL}x, out of this core's reach for it"
-               if all(a / floor < SPEEDUP_GOAL for _, a, _ in calls) else " in this loop on these inputs")
+
+    def bound(c):
+        return f"{1 / c.ratio:.2f}x" + (f" [{1 / c.hi:.2f}, {1 / c.lo:.2f}]" if c.lo is not None else "")
+    below = [g for g, c in rows if c.lo is not None and 1 / c.lo < SPEEDUP_GOAL]
+    return (f" Mainline against the division-free result chain alone (`{RESULT_CHAIN}`: the quotient's multiply, "
+            "the multiply by s_time_gran and the loop's add, without the call, loads and branches; paired, "
+            "95 % interval), the most any code with that chain can gain in this loop on these inputs: "
+            + "; ".join(f"{GRAN_NAMES[g]} {bound(c)}" for g, c in rows)
+            + (f"; its whole interval lies below {SPEEDUP_GOAL}x at {', '.join(GRAN_NAMES[g] for g in below)}: "
+               "the goal is out of this core's reach there for code with that chain" if below else
+               f"; not shown to lie below {SPEEDUP_GOAL}x")
             + ".")
 
 
@@ -476,8 +471,7 @@ def accessor_summary(run):
             f"no twin control on this ABI ({TWIN} and {REFERENCE} differ "
             f"here): a *difference* is p < 0.05 with 1 outside the interval")
     lines = [f"accessor get/set_mtime, body {body}, paired against {REFERENCE} (B/A, 95 % interval, signed-rank p; "
-             f"{rule}), timings of {run.abi} on {ctx.get('host_name', '?')} ({ctx.get('num_cpus', '?')} CPUs, "
-             f"{ctx.get('mhz_per_cpu', '?')} MHz), {str(ctx.get('date', '?'))[:10]}; `scripts/lab bench`, "
+             f"{rule}), timings of {run_label(run)}; `scripts/lab bench`, "
              f"{os.path.basename(run.path)}:",
              "", row(["repr"] + ops), "|---|" + "---|" * len(ops)]
     for r in run.reprs + ([paired.COPY] if copies else []):

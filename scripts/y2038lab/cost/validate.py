@@ -36,7 +36,7 @@ def read_bench_json(path):
     ratios = {(c.operation, c.body, c.b): c.ratio for c in paired.comparisons(run)
               if c.family == "accessor" and c.a == REFERENCE and (c.operation, c.body, c.b) in ns}
     return {"path": path, "mhz": float(mhz), "ns": ns, "ratios": ratios, "context": run.context, "repetitions": reps,
-            "calibration": calibration(run)}
+            "calibration": calibration(run), "calibration_cycles": calibrate.cycles(run)}
 
 
 def ranking(rows, column, ties=True):
@@ -52,6 +52,12 @@ def ghz(bench):
     """The clock the model's cycles are turned into ns at: the one calibration() measured, else the
     JSON's mhz_per_cpu (what the system reports, which a VM need not run at)."""
     return 1.0 / bench["calibration"][0] if bench.get("calibration") else bench["mhz"] / 1000.0
+
+
+def ghz_spread(bench):
+    """' (repetitions lo to hi GHz)' of the calibrated clock, "" without."""
+    spread = (bench.get("calibration_cycles") or {}).get("ghz_range")
+    return f" (its repetitions {spread[0]:.2f} to {spread[1]:.2f} GHz)" if spread else ""
 
 
 def compare(models, bench):
@@ -85,9 +91,11 @@ def compare(models, bench):
     return rows, f"validated: get/set ratios to {REFERENCE} within ±{TOLERANCE:.0%} of this host's{seen}"
 
 
-def misses_explained(models, rows, cpu):
+def misses_explained(models, rows, cpu, bench=None):
     """What bounds each missed row's loop, and its reference's, in the model (cost.csv's
-    mca_bottleneck, llvm-mca -bottleneck-analysis): the part of the core the model stands in for."""
+    mca_bottleneck, llvm-mca -bottleneck-analysis): the part of the core the model stands in for;
+    where the reference is bound by the model's store unit and BENCH calibrated the host's store rate,
+    how much of the miss that accounts for (store_account())."""
     def bound(op, body, rp):
         row = models.get(("x86_64", body, rp, f"loop/{op}", cpu)) or {}
         calls = " (its loop calls a function: the model runs the call's traced instructions as straight code)"
@@ -105,7 +113,24 @@ def misses_explained(models, rows, cpu):
             "queue or for physical registers (`-dispatch-stats`); the host's core has its own queue sizes, register "
             "file and units, which the model cannot see.", ""] + [
         f"- {op}/{body}/{rp} (model {m:.2f}, measured {t:.2f}): {bound(op, body, rp)}; "
-        f"{REFERENCE}: {bound(op, body, REFERENCE)}" for op, body, rp, m, t in missed]
+        f"{REFERENCE}: {bound(op, body, REFERENCE)}" + store_account(models, rows, cpu, bench, op, body, rp)
+        for op, body, rp, m, t in missed]
+
+
+def store_account(models, rows, cpu, bench, op, body, rp):
+    """'; ...': where REFERENCE's loop is bound by the model's store unit and the run calibrated this
+    host (core.calibrate): the model's store rate against the host's, both loops' model and measured
+    cycles, and what of the miss that leaves unexplained; "" otherwise."""
+    ref = models.get(("x86_64", body, REFERENCE, f"loop/{op}", cpu)) or {}
+    cal, rate = (bench or {}).get("calibration"), mca.store_rate(cpu)
+    cells = {r[2]: r for r in rows if r[:2] == (op, body)}
+    if "Store" not in ref.get("mca_bottleneck", "") or not cal or not cal[1] or not rate or rp not in cells:
+        return ""
+    measured = {k: cells[k][5] * LOOP_OPS / cal[0] for k in (rp, REFERENCE)}  # cycles per iteration
+    return (f"; the reference's loop runs at the model's store rate, {rate:.2f} a cycle, where this host sustained "
+            f"{cal[1]:.2f}: modelled {cells[REFERENCE][3]:.2f} cycles against {measured[REFERENCE]:.2f} measured, "
+            f"which gives the ratio its sign; {rp}'s own loop, modelled {cells[rp][3]:.2f} against "
+            f"{measured[rp]:.2f} measured, is not explained by it")
 
 
 def broken_ties(rows):
@@ -142,8 +167,8 @@ def validation_section(models, bench):
         sched = mca.HOST_MCA_SCHEDULED_AS.get(zen[1])
         lines.append(f"Host core: {zen[2]} = {zen[0]}; {tool} run with -mcpu={zen[1]}"
                      + ("" if zen[0] == zen[1] else f" ({tool} has no {zen[0]}; {zen[1]} is its newest)")
-                     + (f", which LLVM schedules with its {sched} model (resources Zn4*): no model of this "
-                        "generation's own units" if sched else "") + ".")
+                     + (f", which LLVM schedules with its {sched} model (resources Zn4*; LLVM 19 has no "
+                        f"{zen[0]} scheduling model)" if sched else "") + ".")
     rows, status = compare(models, bench)
     if bench is None:
         return lines + ["", "**The validation row is missing**: no y2038-bench JSON was given "
@@ -158,7 +183,7 @@ def validation_section(models, bench):
               f"in the benchmark's object of this build, bench/accessor.c: the {LOOP_OPS} operations of one round, "
               "unrolled; cost.csv's `check` names it), calls replaced by what the qemu trace ran, folded loads split "
               "where llvm-mca would otherwise chain their latency (cost.csv's `workaround`; y2038lab.cost.mca says why), "
-              + (f"per operation at the clock this run measured, {ghz(bench):.2f} GHz ({calibrate.ADD_CHAIN}: one dependent "
+              + (f"per operation at the clock this run measured, {ghz(bench):.2f} GHz{ghz_spread(bench)} ({calibrate.ADD_CHAIN}: one dependent "
                  "register add a cycle, interleaved with the accessors), so the absolute column compares cycles; "
                  if bench.get("calibration") else
                  f"per operation at the JSON's mhz_per_cpu = {bench['mhz']:g} MHz (a VM does not expose its real "
@@ -174,7 +199,7 @@ def validation_section(models, bench):
         return lines + ["", "**No benchmark of the JSON matches a modelled loop**: no validation.", ""]
     lines += ["", f"**Core {cpu}: {status}.** Modelled cycles of a core lean on nothing unless its "
               "validation holds (cost.csv's `validation` column)."]
-    lines += misses_explained(models, rows, cpu) + scope(cpu, bench)
+    lines += misses_explained(models, rows, cpu, bench) + scope(cpu, bench)
     if ties := broken_ties(rows):
         lines.append("Ties of the model that the host breaks (the same modelled cycles, measured ratios further "
                      f"apart than ±{TOLERANCE:.0%}; their loops differ in what the model does not read): "
