@@ -59,7 +59,7 @@
  *       the positive control: B runs 17 inputs where A runs 16;
  *   paired/fstime/timestamp_truncate~result_chain/gran:<g>/inputs:in_range/latency
  *       x86_64, g = 100, 1000, 1000000: B is the division-free result chain
- *       alone (fstime_result_chain()), the most any code with it can gain.
+ *       alone (fstime_result_chain()), what code with that chain can gain.
  * A, named timestamp_truncate or inode_set_ctime_current, is a copy of
  * mainline's function of its own for each kind of pair (fstime_a()).
  */
@@ -478,8 +478,10 @@ static void fstime_register_pair(const struct fstime_case *c, size_t a, size_t b
  * loop's add of a step: one step per input, without the call, the loads and
  * the branches around it.  B of paired/fstime/timestamp_truncate~result_chain
  * (its own copy of mainline's function A): mainline's time over it bounds
- * what any code with that chain can gain in this loop on this core.  x86
- * integer multiplies take the same time whatever their operands.
+ * what code whose result waits on these two multiplies can gain in this
+ * loop on this core.  The step adds back tv_nsec % gran, so tv_nsec stays
+ * the same through a block, the first input's; x86 integer multiplies take
+ * the same time whatever their operands.
  */
 static uint64_t fstime_result_chain(void *fixture, size_t start, size_t n)
 {

@@ -428,7 +428,7 @@ class Paired(unittest.TestCase):
         self.assertIn("paired accessor set_mtime~rfc_set_mtime v6 scalar: x1.5000 [1.4000, 1.6000]",
                       resolved.beside[-1])
         self.assertIn("(beyond its negative control's reach +-2.00%; this run's positive control (v6) is -1.18% off "
-                      "its true ratio)", resolved.beside[-1])
+                      "its nominal ratio)", resolved.beside[-1])
         # an interval that excludes 1 but stays within the control's reach is a difference not resolved, not "not measurable"
         self.assertIn("a difference within its negative control's reach, not resolved (x1.5000", unresolved.beside[-1])
         wide = self.rows(self.fake("no difference detected", lo=0.9, hi=1.6))["rfc_setter_check"]

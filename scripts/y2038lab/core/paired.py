@@ -221,8 +221,8 @@ def reach(c):
 
 
 def resolution(run, pairs=None):
-    """{family: the smallest relative difference the run could detect}: the median over the family's
-    negative controls of how far their interval reaches from 1 (families with one)."""
+    """{family: its resolution}: the median over the family's negative controls of how far their 95 %
+    interval reaches from 1 (families with one); a difference smaller than it is not resolved."""
     out = {}
     for c in pairs if pairs is not None else comparisons(run):
         if c.kind == "negative" and c.lo is not None:

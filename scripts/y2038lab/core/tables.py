@@ -8,7 +8,7 @@ import math
 import os
 import statistics
 
-from y2038lab.core import abis, markdown, paired
+from y2038lab.core import abis, calibrate, markdown, paired
 from y2038lab.core.markdown import row
 from y2038lab.core.reprs import REFERENCE, TWIN
 from y2038lab.core.results import UNIT_NS, param_key, run_label
@@ -143,20 +143,20 @@ def resolution_table(run, pairs):
 
     def judged(group, x):
         if group.positive_ok(x):
-            return "detected"
+            return "detected" + ("" if x.lo <= x.true_ratio <= x.hi else f", its interval misses {x.true_ratio:.4f}")
         if x.lo is None or x.p >= paired.ALPHA or x.lo <= 1:
             return "NOT detected"
-        return "detected, but its interval misses the true ratio and its estimate is off by more than ±0.5 %"
+        return "detected, but its interval misses the nominal ratio and its estimate is off by more than ±0.5 %"
     ctl, res = paired.controls(run, pairs), paired.resolution(run, pairs)
     out = ["| family | resolution | negative controls (the same code twice) | positive control "
-           "(true ratio 1.0625: 17 units against 16) |", "|---|---|---|---|"]
+           "(nominal ratio 1.0625: 17 units of work against 16; a fixed cost per block, the same on both sides, pulls the time ratio a little below it) |", "|---|---|---|---|"]
     for family, c in sorted(ctl.items()):
         within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
         w = c.widest
         flagged = sum(1 for n in c.negatives if n.p is not None and n.p < paired.ALPHA)
         tail = float(binom.sf(flagged - 1, len(c.negatives), paired.ALPHA))
         why = (f"more than a test at its {paired.ALPHA:.0%} level flags (P = {tail:.1g}, taking the controls as "
-               "independent: they share the link orders): a bias of where code and data lie that the link orders' "
+               "independent: they share the link orders): possibly a bias of where code and data lie that the link orders' "
                "placement (a random order of the timed functions, object rotations for data), the per-process stack "
                "offsets and the per-comparison copies do not average out" if tail < paired.ALPHA else
                f"as many as a test at its {paired.ALPHA:.0%} level flags by chance (P = {tail:.2f})")
@@ -227,8 +227,8 @@ def paired_summary(run, source=None):
     pairs = paired.comparisons(run)
     source = source or f"`scripts/lab bench`, {os.path.basename(run.path)}, timings of this host"
     return [] if not pairs else [f"Resolution of this run on {run.abi} ({source}, paired: A and B in alternating "
-            "~8 µs blocks; load unpaired): the smallest relative difference it could detect, the median over the family's negative "
-            "controls of how far their 95 % interval reaches from 1:", ""] + resolution_table(run, pairs)
+            "~8 µs blocks; load unpaired): how far a comparison of the same code with itself reaches from 1, the median over the "
+            "family's negative controls of their 95 % intervals' reach (a difference smaller than it is not resolved):", ""] + resolution_table(run, pairs)
 
 
 def paired_tables(run):
@@ -388,11 +388,11 @@ def fstime_summary(run):
               + (f"is met at {', '.join(GRAN_NAMES[g] for g in met)}" if met else "is met at no granularity where "
                  "mainline divides")
               + (f", not at {', '.join(GRAN_NAMES[g] for g, _ in goal if g not in met)}" if met and len(met) < len(goal)
-                 else "") + "." + _goal_why(goal, missed) + _chain_floor(pairs, missed), ""]
+                 else "") + "." + _goal_why(goal, missed) + _chain_floor(run, pairs, missed), ""]
     group = paired.controls(run, pairs).get("fstime")
     off = [c for c in (group.positives if group else []) if not group.positive_ok(c)]
     lines += [f"This run's fstime positive control at {c.where} reads x{c.ratio:.4f} [{c.lo:.4f}, {c.hi:.4f}] against "
-              f"its true {c.true_ratio:.4f}: the {c.where.rsplit('/', 1)[-1]} column above carries an error of that "
+              f"its nominal {c.true_ratio:.4f}: the {c.where.rsplit('/', 1)[-1]} column above carries an error of that "
               "size." for c in off] + ([""] if off else [])
     return lines + _ctime_path_line(pairs)
 
@@ -413,42 +413,55 @@ def _ctime_path_line(pairs):
             + f", {len(path) - len(slower) - len(faster)} without a difference.", ""]
 
 
+MOVED = 0.02  # _goal_why names the side whose time per call moved only beyond this share of it
+
+
 def _goal_why(goal, missed):
     """Where the goal is MISSED: both sides' time per call there and at the fastest-dividing granularity,
-    so that a reader sees which side moved (a divider that finishes early on a short quotient)."""
+    so that a reader sees which side moved (a divider that finishes early on a short quotient); a side is
+    named only where it moved by more than MOVED of its time (medians of blocks, without an interval)."""
     best = max(((g, c) for g, c in goal if c.a_ns and c.b_ns), key=lambda x: x[1].a_ns, default=None)
     if not missed or best is None:
         return ""
     others = [m for m in missed if m[0] != best[0]]
-    moved = [("mainline's" if abs(c.a_ns - best[1].a_ns) > abs(c.b_ns - best[1].b_ns) else "the division-free one's")
-             for _, c in others]
+
+    def moved(c):
+        da, db = abs(c.a_ns / best[1].a_ns - 1), abs(c.b_ns / best[1].b_ns - 1)
+        if max(da, db) <= MOVED:
+            return f"neither side moved by more than {MOVED:.0%}"
+        return "the side that moved more is " + ("mainline's" if da > db else "the division-free one's")
     return (" Time per call within each pair (medians of the blocks), mainline / division-free: " + "; ".join(
         f"{GRAN_NAMES[g]} {c.a_ns:.2f} / {c.b_ns:.2f} ns" for g, c in [best] + others)
         + (f": against {GRAN_NAMES[best[0]]}, " + "; ".join(
-            f"at {GRAN_NAMES[g]} the side that moved more is {m}" for (g, _), m in zip(others, moved)) if others else "")
+            f"at {GRAN_NAMES[g]} {moved(c)}" for g, c in others) if others else "")
         + " (why is not measured here: no counter saw the divider).")
 
 
-def _chain_floor(pairs, missed):
+def _chain_floor(run, pairs, missed):
     """Where the goal is MISSED: mainline against the division-free result chain alone (paired, B
-    `result_chain`: bench/fstime.c's fstime_result_chain(), the multiplies and the loop's add without
-    the call), the most any code with that chain gains in this loop; "out of reach" only where the
-    whole interval lies below the goal."""
+    `result_chain`: bench/fstime.c's fstime_result_chain(), the two multiplies and the loop's add without
+    the call), what code with that chain can gain in this latency loop; where its whole interval lies
+    below the goal, that chain cannot reach it there (a shorter chain is not excluded)."""
     chain = {c.where: c for c in pairs if c.family == "fstime" and (c.a, c.b) == (MAINLINE, RESULT_CHAIN)}
     rows = [(g, chain[f"gran:{g}/inputs:in_range/latency"]) for g, _ in missed
             if f"gran:{g}/inputs:in_range/latency" in chain]
     if not rows:
         return ""
+    cal = calibrate.cycles(run)
 
     def bound(c):
-        return f"{1 / c.ratio:.2f}x" + (f" [{1 / c.hi:.2f}, {1 / c.lo:.2f}]" if c.lo is not None else "")
+        cycles = (f" (mainline {c.a_ns / cal['ns_per_cycle']:.1f} cycles a step, the chain "
+                  f"{c.b_ns / cal['ns_per_cycle']:.1f}, one of them the loop's add, at the clock "
+                  f"{calibrate.ADD_CHAIN} measured: timings)" if cal and c.a_ns and c.b_ns else "")
+        return f"{1 / c.ratio:.2f}x" + (f" [{1 / c.hi:.2f}, {1 / c.lo:.2f}]" if c.lo is not None else "") + cycles
     below = [g for g, c in rows if c.lo is not None and 1 / c.lo < SPEEDUP_GOAL]
     return (f" Mainline against the division-free result chain alone (`{RESULT_CHAIN}`: the quotient's multiply, "
-            "the multiply by s_time_gran and the loop's add, without the call, loads and branches; paired, "
-            "95 % interval), the most any code with that chain can gain in this loop on these inputs: "
+            "the multiply by s_time_gran and the latency loop's add, which both sides pay, without the call, loads "
+            "and branches; paired, 95 % interval): "
             + "; ".join(f"{GRAN_NAMES[g]} {bound(c)}" for g, c in rows)
             + (f"; its whole interval lies below {SPEEDUP_GOAL}x at {', '.join(GRAN_NAMES[g] for g in below)}: "
-               "the goal is out of this core's reach there for code with that chain" if below else
+               "in this latency loop, code whose result waits on these two multiplies cannot reach the goal there "
+               "(a shorter chain is not excluded; none is known to this suite)" if below else
                f"; not shown to lie below {SPEEDUP_GOAL}x")
             + ".")
 

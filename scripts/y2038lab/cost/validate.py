@@ -119,18 +119,31 @@ def misses_explained(models, rows, cpu, bench=None):
 
 def store_account(models, rows, cpu, bench, op, body, rp):
     """'; ...': where REFERENCE's loop is bound by the model's store unit and the run calibrated this
-    host (core.calibrate): the model's store rate against the host's, both loops' model and measured
-    cycles, and what of the miss that leaves unexplained; "" otherwise."""
+    host (core.calibrate): the model's store rate against the host's, the reference's cycles in the model
+    and at the calibrated clock, what the model's ratio would be with the reference at the host's store
+    rate, and RP's loop against the paired ratio; "" otherwise.  Cycles from timings are named so."""
     ref = models.get(("x86_64", body, REFERENCE, f"loop/{op}", cpu)) or {}
     cal, rate = (bench or {}).get("calibration"), mca.store_rate(cpu)
     cells = {r[2]: r for r in rows if r[:2] == (op, body)}
     if "Store" not in ref.get("mca_bottleneck", "") or not cal or not cal[1] or not rate or rp not in cells:
         return ""
-    measured = {k: cells[k][5] * LOOP_OPS / cal[0] for k in (rp, REFERENCE)}  # cycles per iteration
-    return (f"; the reference's loop runs at the model's store rate, {rate:.2f} a cycle, where this host sustained "
-            f"{cal[1]:.2f}: modelled {cells[REFERENCE][3]:.2f} cycles against {measured[REFERENCE]:.2f} measured, "
-            f"which gives the ratio its sign; {rp}'s own loop, modelled {cells[rp][3]:.2f} against "
-            f"{measured[rp]:.2f} measured, is not explained by it")
+    ref_model, own_model, measured_ratio = cells[REFERENCE][3], cells[rp][3], cells[rp][7]
+    ref_host = cells[REFERENCE][5] * LOOP_OPS / cal[0]  # cycles per iteration at the calibrated clock
+    stores = ref_model * rate                            # the stores of a loop bound by them in the model
+    ref_at_host_rate = stores / cal[1]
+    corrected = own_model / ref_at_host_rate
+    effect = ("brings the model's ratio within its tolerance" if abs(corrected / measured_ratio - 1) <= TOLERANCE
+              else "moves the model's ratio past the measured one, not onto it" if (corrected - measured_ratio)
+              * (cells[rp][6] - measured_ratio) < 0 else "moves the model's ratio toward the measured one, not onto it")
+    return (f"; the reference's loop is bound in the model by its store unit, {rate:.2f} 8-byte store a cycle "
+            f"(about {stores:.0f} stores, {ref_model:.2f} cycles), where this host sustained {cal[1]:.2f} "
+            f"({calibrate.STORES}); the reference ran {ref_host:.2f} cycles at the calibrated clock (its unpaired "
+            f"median, a timing: {stores / ref_host:.2f} stores a cycle). At the host's store rate the model would "
+            f"give the reference {ref_at_host_rate:.2f} cycles and {rp} a ratio of {corrected:.2f} "
+            f"against {measured_ratio:.2f} measured (paired): the host's store rate {effect}; {rp}'s own loop, "
+            f"modelled {own_model:.2f} cycles, ran {measured_ratio * ref_host:.2f} at the calibrated clock (the paired "
+            f"ratio times the reference's), the model x{own_model / (measured_ratio * ref_host):.2f} of it, which is "
+            "not explained here")
 
 
 def broken_ties(rows):

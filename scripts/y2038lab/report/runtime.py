@@ -51,7 +51,7 @@ def timings(ev, family, a, b, body="", where="", operation=None):
             off = [p for p in group.positives
                    if p.body == c.body and p.where.endswith(mode) and not group.positive_ok(p)]
             note = "".join(f"; this run's positive control ({p.where or p.body}) is {p.ratio / p.true_ratio - 1:+.2%} "
-                           "off its true ratio" for p in off[:1])
+                           "off its nominal ratio" for p in off[:1])
             left = max(c.hi - 1, 1 - c.lo) if c.lo is not None else None
             open_ = f"; a difference up to {left:.1%} is not excluded" if left is not None else ""
             if c.status == DIFFERENCE:
