@@ -175,6 +175,11 @@ def check_tables(run):
     expect("negative control: 1 inside its interval", True, neg[1] <= 1 <= neg[2])
     expect("positive control: detected, within 0.5 % of 1.0625", True, pos[1] > 1 and abs(pos[0] / 1.0625 - 1) < 0.005)
     expect("a 3 % difference detected", True, slow[1] > 1.02 and slow[3] < 0.05)
+    expect("the positive control's text: nominal ratio, detected", True,
+           report.positive_text(pos).startswith(f"x{pos[0]:.4f} [") and "(nominal 1.0625, " in report.positive_text(pos)
+           and "detected" in report.positive_text(pos))
+    expect("an interval that misses 1.0625 is said", "x1.0600 [1.0590, 1.0610], p = 0.001 (nominal 1.0625, -0.24 % off): "
+           "detected, its interval misses 1.0625", report.positive_text((1.06, 1.059, 1.061, 0.001)))
 
 
 check_hunks()

@@ -266,6 +266,7 @@ class FstimeSummary(unittest.TestCase):
                          "in_range/latency", ratios(0.606))
         text = "\n".join(tables.fstime_summary(run_of(*recs)))
         self.assertIn("at 1 ms neither side moved by more than 2%", text)
+        self.assertNotIn("why is not measured", text, "no side named: nothing to explain")
 
     def test_result_chain_bounds_the_goal(self):
         """Where the goal is missed: mainline against the result chain alone, paired, bounds the speed-up;

@@ -149,7 +149,7 @@ def resolution_table(run, pairs):
         return "detected, but its interval misses the nominal ratio and its estimate is off by more than ±0.5 %"
     ctl, res = paired.controls(run, pairs), paired.resolution(run, pairs)
     out = ["| family | resolution | negative controls (the same code twice) | positive control "
-           "(nominal ratio 1.0625: 17 units of work against 16; a fixed cost per block, the same on both sides, pulls the time ratio a little below it) |", "|---|---|---|---|"]
+           "(nominal ratio 1.0625: 17 units of work against 16; a fixed cost per block, the same on both sides, can pull the time ratio a little below it) |", "|---|---|---|---|"]
     for family, c in sorted(ctl.items()):
         within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
         w = c.widest
@@ -228,7 +228,8 @@ def paired_summary(run, source=None):
     source = source or f"`scripts/lab bench`, {os.path.basename(run.path)}, timings of this host"
     return [] if not pairs else [f"Resolution of this run on {run.abi} ({source}, paired: A and B in alternating "
             "~8 µs blocks; load unpaired): how far a comparison of the same code with itself reaches from 1, the median over the "
-            "family's negative controls of their 95 % intervals' reach (a difference smaller than it is not resolved):", ""] + resolution_table(run, pairs)
+            "family's negative controls of their 95 % intervals' reach (each comparison below is judged against its own "
+            "negative control's reach, not this median):", ""] + resolution_table(run, pairs)
 
 
 def paired_tables(run):
@@ -434,7 +435,8 @@ def _goal_why(goal, missed):
         f"{GRAN_NAMES[g]} {c.a_ns:.2f} / {c.b_ns:.2f} ns" for g, c in [best] + others)
         + (f": against {GRAN_NAMES[best[0]]}, " + "; ".join(
             f"at {GRAN_NAMES[g]} {moved(c)}" for g, c in others) if others else "")
-        + " (why is not measured here: no counter saw the divider).")
+        + (" (why is not measured here: no counter saw the divider)" if any(
+            "side that moved" in moved(c) for _, c in others) else "") + ".")
 
 
 def _chain_floor(run, pairs, missed):
