@@ -178,6 +178,11 @@ def check_tables(run):
     expect("the positive control's text: nominal ratio, detected", True,
            report.positive_text(pos).startswith(f"x{pos[0]:.4f} [") and "(nominal 1.0625, " in report.positive_text(pos)
            and "detected" in report.positive_text(pos))
+    expect("a control whose interval misses 1: placement, never a difference",
+           "x0.9900 [0.9800, 0.9990], p = 0.04: 1 outside its interval though the code is the same: placement, counted "
+           "in the band", report.fmt((0.99, 0.98, 0.999, 0.04), 0.3, control=True))
+    expect("a comparison inside the band: within its control's reach", True,
+           report.fmt((0.99, 0.98, 0.999, 0.04), 0.3).endswith("within its negative control's reach (±30.00 %)"))
     expect("an interval that misses 1.0625 is said", "x1.0600 [1.0590, 1.0610], p = 0.001 (nominal 1.0625, -0.24 % off): "
            "detected, its interval misses 1.0625", report.positive_text((1.06, 1.059, 1.061, 0.001)))
 

@@ -202,14 +202,17 @@ def positive_text(stat):
             + ("" if abs(off) <= paired.POSITIVE_LIMIT else " and its estimate is off by more than ±0.5 %"))
 
 
-def fmt(stat, band=None):
+def fmt(stat, band=None, control=False):
     """A ratio, its interval and p; a difference only where the interval also clears BAND, how far
-    the same path's negative control reaches from 1 (the twin kernels' own difference)."""
+    the same path's negative control reaches from 1 (the twin kernels' own difference).  CONTROL: the
+    same code on both sides, whose interval off 1 is placement, not a difference (it makes the band)."""
     ratio, lo, hi, p = stat
     if lo is None:
         return f"x{ratio:.4f} (too few boots)"
     if lo <= 1 <= hi:
         verdict = paired.NO_DIFFERENCE
+    elif control:
+        verdict = "1 outside its interval though the code is the same: placement, counted in the band"
     elif band is not None and lo < 1 + band and hi > 1 / (1 + band):  # the interval does not clear the band
         verdict = f"{paired.WITHIN} (±{100 * band:.2f} %)"
     else:
@@ -316,10 +319,10 @@ def render(results, rounds, meta):
         others = [r for r in others if "/" not in r]
         md += markdown.table(["path"] + [f"{r} / {reprs.REFERENCE}" for r in others],
                              [[p + (" (placement control)" if p == PLACEMENT_PATH else "")]
-                              + [fmt(cell[(p, r)], None if r == reprs.TWIN or p == PLACEMENT_PATH else band)
-                                 for r in others] for p in paths]) + [""]
+                              + [fmt(cell[(p, r)], band, control=True) if r == reprs.TWIN or p == PLACEMENT_PATH
+                                 else fmt(cell[(p, r)], band) for r in others] for p in paths]) + [""]
         md += ["Code placement: " + "; ".join(f"{p}, {r.replace('/', ' against ')} (the same machine code at "
-                                               f"other addresses): {fmt(s)}" for p, r, s in place)
+                                               f"other addresses): {fmt(s, control=True)}" for p, r, s in place)
                + f"; and {PLACEMENT_PATH}() on every row of its line (the same machine code in every kernel)."
                if place else "", "",
                "So a ratio says how a kernel built with that representation runs, placement included; a cell "
