@@ -222,7 +222,8 @@ def reach(c):
 
 def resolution(run, pairs=None):
     """{family: its resolution}: the median over the family's negative controls of how far their 95 %
-    interval reaches from 1 (families with one); a difference smaller than it is not resolved."""
+    interval reaches from 1 (families with one); a summary: each comparison is judged against the reach
+    of its own negative control."""
     out = {}
     for c in pairs if pairs is not None else comparisons(run):
         if c.kind == "negative" and c.lo is not None:

@@ -149,14 +149,16 @@ def resolution_table(run, pairs):
         return "detected, but its interval misses the nominal ratio and its estimate is off by more than ±0.5 %"
     ctl, res = paired.controls(run, pairs), paired.resolution(run, pairs)
     out = ["| family | resolution | negative controls (the same code twice) | positive control "
-           "(nominal ratio 1.0625: 17 units of work against 16; a fixed cost per block, the same on both sides, can pull the time ratio a little below it) |", "|---|---|---|---|"]
+           "(nominal ratio 1.0625: 17 units of work against 16; a fixed cost per block, the same on both sides, "
+           "can pull the time ratio a little below it) |", "|---|---|---|---|"]
     for family, c in sorted(ctl.items()):
         within = sum(1 for n in c.negatives if n.lo is not None and paired.reach(n) <= paired.NEGATIVE_LIMIT)
         w = c.widest
         flagged = sum(1 for n in c.negatives if n.p is not None and n.p < paired.ALPHA)
         tail = float(binom.sf(flagged - 1, len(c.negatives), paired.ALPHA))
         why = (f"more than a test at its {paired.ALPHA:.0%} level flags (P = {tail:.1g}, taking the controls as "
-               "independent: they share the link orders): possibly a bias of where code and data lie that the link orders' "
+               "independent: they share the link orders): possibly a bias of where code and data lie that the link "
+               "orders' "
                "placement (a random order of the timed functions, object rotations for data), the per-process stack "
                "offsets and the per-comparison copies do not average out" if tail < paired.ALPHA else
                f"as many as a test at its {paired.ALPHA:.0%} level flags by chance (P = {tail:.2f})")
