@@ -429,16 +429,17 @@ def _goal_why(goal, missed):
     others = [m for m in missed if m[0] != best[0]]
 
     def moved(c):
+        """The side that moved more, or None where neither moved beyond MOVED."""
         da, db = abs(c.a_ns / best[1].a_ns - 1), abs(c.b_ns / best[1].b_ns - 1)
-        if max(da, db) <= MOVED:
-            return f"neither side moved by more than {MOVED:.0%}"
-        return "the side that moved more is " + ("mainline's" if da > db else "the division-free one's")
+        return None if max(da, db) <= MOVED else "mainline's" if da > db else "the division-free one's"
+    moves = [(g, moved(c)) for g, c in others]
     return (" Time per call within each pair (medians of the blocks), mainline / division-free: " + "; ".join(
         f"{GRAN_NAMES[g]} {c.a_ns:.2f} / {c.b_ns:.2f} ns" for g, c in [best] + others)
         + (f": against {GRAN_NAMES[best[0]]}, " + "; ".join(
-            f"at {GRAN_NAMES[g]} {moved(c)}" for g, c in others) if others else "")
-        + (" (why is not measured here: no counter saw the divider)" if any(
-            "side that moved" in moved(c) for _, c in others) else "") + ".")
+            f"at {GRAN_NAMES[g]} " + (f"the side that moved more is {m}" if m else
+                                      f"neither side moved by more than {MOVED:.0%}") for g, m in moves)
+           if others else "")
+        + (" (why is not measured here: no counter saw the divider)" if any(m for _, m in moves) else "") + ".")
 
 
 def _chain_floor(run, pairs, missed):

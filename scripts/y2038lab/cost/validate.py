@@ -127,14 +127,14 @@ def store_account(models, rows, cpu, bench, op, body, rp):
     cells = {r[2]: r for r in rows if r[:2] == (op, body)}
     if "Store" not in ref.get("mca_bottleneck", "") or not cal or not cal[1] or not rate or rp not in cells:
         return ""
-    ref_model, own_model, measured_ratio = cells[REFERENCE][3], cells[rp][3], cells[rp][7]
+    ref_model, (own_model, model_ratio, measured_ratio) = cells[REFERENCE][3], (cells[rp][3], *cells[rp][6:8])
     ref_host = cells[REFERENCE][5] * LOOP_OPS / cal[0]  # cycles per iteration at the calibrated clock
     stores = ref_model * rate                            # the stores of a loop bound by them in the model
     ref_at_host_rate = stores / cal[1]
     corrected = own_model / ref_at_host_rate
     effect = ("brings the model's ratio within its tolerance" if abs(corrected / measured_ratio - 1) <= TOLERANCE
               else "moves the model's ratio past the measured one, not onto it" if (corrected - measured_ratio)
-              * (cells[rp][6] - measured_ratio) < 0 else "moves the model's ratio toward the measured one, not onto it")
+              * (model_ratio - measured_ratio) < 0 else "moves the model's ratio toward the measured one, not onto it")
     return (f"; the reference's loop is bound in the model by its store unit, {rate:.2f} 8-byte store a cycle "
             f"(about {stores:.0f} stores, {ref_model:.2f} cycles), where this host sustained {cal[1]:.2f} "
             f"({calibrate.STORES}); the reference ran {ref_host:.2f} cycles at the calibrated clock (its unpaired "

@@ -319,8 +319,8 @@ def render(results, rounds, meta):
         others = [r for r in others if "/" not in r]
         md += markdown.table(["path"] + [f"{r} / {reprs.REFERENCE}" for r in others],
                              [[p + (" (placement control)" if p == PLACEMENT_PATH else "")]
-                              + [fmt(cell[(p, r)], band, control=True) if r == reprs.TWIN or p == PLACEMENT_PATH
-                                 else fmt(cell[(p, r)], band) for r in others] for p in paths]) + [""]
+                              + [fmt(cell[(p, r)], band, control=r == reprs.TWIN or p == PLACEMENT_PATH)
+                                 for r in others] for p in paths]) + [""]
         md += ["Code placement: " + "; ".join(f"{p}, {r.replace('/', ' against ')} (the same machine code at "
                                                f"other addresses): {fmt(s, control=True)}" for p, r, s in place)
                + f"; and {PLACEMENT_PATH}() on every row of its line (the same machine code in every kernel)."
